@@ -1,0 +1,157 @@
+"""Game-independent bots over the State protocol: uniform random and Monte Carlo tree search.
+
+MCTS is open-loop UCT: tree edges are action notations, chance nodes are sampled, and for hidden
+information each iteration searches a fresh determinization (``state.determinize(player, rng)``), only
+considering actions legal in it (single-observer information-set MCTS). A game plugs in
+``Game.evaluate(state) -> list[float]`` (per-player values in [-1, 1]) used at the end of a short
+playout, and optionally ``Game.rollout_policy``.
+
+Levels (:data:`LEVELS`) are search budgets; ``"random"`` is the uniform random bot.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from .chance import sample_outcome
+from .errors import PygamesError
+from .state import Action
+
+LEVELS = {
+    # name: (iterations, playout depth in player decisions, seconds cap)
+    "random": None,
+    "easy": (40, 4, 0.5),
+    "medium": (300, 8, 2.0),
+    "hard": (1500, 16, 6.0),
+}
+"""Computer levels: MCTS iterations, playout depth and a time cap per decision."""
+
+
+def random_action(state, rng: random.Random) -> Action:
+    """A uniformly random legal action (chance nodes: sampled by probability)."""
+    if state.is_chance_node():
+        return sample_outcome(state, rng)
+    acts = state.legal_actions()
+    if not acts:
+        raise PygamesError("no legal action: the game is over")
+    return acts[rng.randrange(len(acts))]
+
+
+class RandomBot:
+    """Picks a uniformly random legal action."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def step(self, state) -> Action:
+        return random_action(state, self.rng)
+
+
+class _Node:
+    __slots__ = ("visits", "value", "children", "player")
+
+    def __init__(self, player: int):
+        self.visits = 0
+        self.value = 0.0  # sum of returns of self.player's parent mover, see select
+        self.children: dict[str, _Node] = {}
+        self.player = player
+
+
+def _returns(state, game) -> list[float]:
+    if state.is_terminal():
+        return [float(r) for r in state.returns()]
+    if game.evaluate is not None:
+        return [float(v) for v in game.evaluate(state)]
+    return [0.0] * state.num_players
+
+
+class MCTSBot:
+    """UCT search with evaluation-capped playouts.
+
+    ``iterations``: budget of simulations; ``depth``: player decisions per playout before the
+    evaluation; ``seconds``: time cap; ``c``: exploration constant.
+    """
+
+    def __init__(self, iterations: int = 300, depth: int = 8, seconds: float = 2.0, seed: int = 0,
+                 c: float = 1.4):
+        self.iterations, self.depth, self.seconds, self.c = iterations, depth, seconds, c
+        self.rng = random.Random(seed)
+
+    def step(self, state) -> Action:
+        """The chosen action for the player to move. Raises PygamesError at a terminal state."""
+        legal = state.legal_actions()
+        if not legal:
+            raise PygamesError("no legal action: the game is over")
+        if state.is_chance_node():
+            return sample_outcome(state, self.rng)
+        if len(legal) == 1:
+            return legal[0]
+        me = state.current_player()
+        root = _Node(me)
+        deadline = time.monotonic() + self.seconds
+        game = state.game
+        policy = game.rollout_policy
+        for it in range(self.iterations):
+            if it and time.monotonic() > deadline:
+                break
+            s = state.determinize(me, self.rng)
+            node = root
+            path = [(node, None)]
+            # selection / expansion
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    a = sample_outcome(s, self.rng)
+                    s.apply(a)
+                    child = node.children.get(a.notation)
+                    if child is None:
+                        child = node.children[a.notation] = _Node(s.current_player())
+                    node = child
+                    path.append((node, None))
+                    continue
+                mover = s.current_player()
+                acts = s.legal_actions()
+                untried = [a for a in acts if a.notation not in node.children]
+                if untried:
+                    a = untried[self.rng.randrange(len(untried))]
+                    s.apply(a)
+                    child = node.children[a.notation] = _Node(s.current_player())
+                    path.append((child, mover))
+                    node = child
+                    break
+                logn = math.log(node.visits + 1)
+                best, best_v = None, -1e18
+                for a in acts:
+                    ch = node.children[a.notation]
+                    v = ch.value / (ch.visits or 1) + self.c * math.sqrt(logn / (ch.visits or 1))
+                    if v > best_v:
+                        best, best_v = a, v
+                s.apply(best)
+                node = node.children[best.notation]
+                path.append((node, mover))
+            # playout
+            decisions = 0
+            while not s.is_terminal() and decisions < self.depth:
+                if s.is_chance_node():
+                    s.apply(sample_outcome(s, self.rng))
+                    continue
+                a = policy(s, self.rng) if policy else random_action(s, self.rng)
+                s.apply(a)
+                decisions += 1
+            ret = _returns(s, game)
+            for n, mover in path:
+                n.visits += 1
+                if mover is not None:
+                    n.value += ret[mover]
+        best = max(legal, key=lambda a: (root.children[a.notation].visits if a.notation in root.children else -1))
+        return best
+
+
+def make_bot(level: str, seed: int = 0):
+    """A bot for a level name in :data:`LEVELS`; raises PygamesError for an unknown level."""
+    if level not in LEVELS:
+        raise PygamesError(f"unknown computer level {level!r}; levels: {', '.join(LEVELS)}")
+    if LEVELS[level] is None:
+        return RandomBot(seed)
+    it, depth, secs = LEVELS[level]
+    return MCTSBot(iterations=it, depth=depth, seconds=secs, seed=seed)

@@ -1,0 +1,100 @@
+"""The game registry: each game is registered by a short id with its title, player counts and options.
+
+>>> from pygames.core import get_game
+>>> g = get_game("verquere")
+>>> g.title
+'Verquere'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from .errors import UnknownGame
+from .options import Option, validate_options
+
+
+@dataclass
+class Game:
+    """A registered game.
+
+    - ``id``: short id (``verquere``); ``title``: display name.
+    - ``min_players``/``max_players``: seat counts (an option named ``players`` picks within them).
+    - ``options``: the typed option schema.
+    - ``state_class``: the :class:`~pygames.core.state.State` subclass; built as
+      ``state_class(game=self, options=validated)``.
+    - ``draw_svg``: ``draw_svg(observation, **kw) -> str`` renders a view (an observation) to SVG.
+    - ``evaluate``: ``evaluate(state) -> list[float]`` per-player values in [-1, 1] for the bots.
+    - ``rollout_policy``: optional ``(state, rng) -> Action`` used in playouts.
+    - ``player_names``: display names of the seats.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    state_class: type
+    options: tuple[Option, ...] = ()
+    draw_svg: Callable[..., str] | None = None
+    evaluate: Callable[[Any], list[float]] | None = None
+    rollout_policy: Callable | None = None
+    player_names: tuple[str, ...] = ()
+    summary: str = ""
+    rules_page: str = ""
+    playable: bool = True
+    extra: dict = field(default_factory=dict)
+
+    def validate_options(self, options: Mapping[str, Any] | None) -> dict:
+        """Defaults filled in; raises InvalidOption naming an unknown or bad option."""
+        return validate_options(self.options, options)
+
+    def new_initial_state(self, options: Mapping[str, Any] | None = None):
+        """The start state of a game with these options (validated)."""
+        return self.state_class(game=self, options=self.validate_options(options))
+
+    def num_players(self, options: Mapping[str, Any] | None = None) -> int:
+        opts = self.validate_options(options)
+        return int(opts.get("players", self.min_players))
+
+    def player_name(self, player: int) -> str:
+        if 0 <= player < len(self.player_names):
+            return self.player_names[player]
+        return f"Player {player + 1}"
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "title": self.title, "min_players": self.min_players,
+                "max_players": self.max_players, "options": [o.to_json() for o in self.options],
+                "player_names": list(self.player_names), "summary": self.summary,
+                "rules_page": self.rules_page, "playable": self.playable}
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def register(game: Game, replace: bool = False) -> Game:
+    """Add ``game`` to the registry (``replace=True`` to overwrite an id, for tests)."""
+    if game.id in _GAMES and not replace and _GAMES[game.id] is not game:
+        raise ValueError(f"game id {game.id!r} already registered")
+    _GAMES[game.id] = game
+    return game
+
+
+def unregister(game_id: str) -> None:
+    _GAMES.pop(game_id, None)
+
+
+def _load_builtin() -> None:
+    from .. import games  # noqa: F401  (registers the shipped games)
+
+
+def get_game(game_id: Any) -> Game:
+    """The registered game ``game_id``; raises :class:`UnknownGame` naming it."""
+    _load_builtin()
+    if not isinstance(game_id, str) or game_id not in _GAMES:
+        raise UnknownGame(f"unknown game {game_id!r}; known games: {', '.join(sorted(_GAMES))}")
+    return _GAMES[game_id]
+
+
+def list_games() -> list[Game]:
+    _load_builtin()
+    return sorted(_GAMES.values(), key=lambda g: g.id)

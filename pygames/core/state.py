@@ -1,0 +1,246 @@
+"""The State protocol every pygames game implements (after OpenSpiel's ``pyspiel.State``).
+
+A state answers :meth:`State.current_player` (a player index ``0..n-1``, :data:`CHANCE` or
+:data:`TERMINAL`), :meth:`State.legal_actions`, :meth:`State.apply` (checked), :meth:`State.is_terminal`,
+:meth:`State.returns`, :meth:`State.observation`, strict JSON round trips, copy and equality.
+
+Chance is explicit: at a chance node :meth:`State.chance_outcomes` lists ``(action, probability)`` and the
+outcome is applied like any action, so tests can force exact dice or decks.
+
+Simultaneous secret choices are played as a *secret phase*: the players commit one after the other, but
+no observation shows a commitment until all are revealed together, which is equivalent and keeps every
+action attributable to one player (OpenSpiel's turn-based simultaneous transformation does the same).
+
+Games implement the underscore hooks: ``_current_player``, ``_legal_actions``, ``_apply``, ``returns``,
+``observation``, ``_state_json`` / ``_load_json``; the base class does the checking, history and caching.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Iterable
+
+from .errors import IllegalAction, InvalidState
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .registry import Game
+
+CHANCE = -1
+"""``current_player()`` at a chance node."""
+TERMINAL = -4
+"""``current_player()`` once the game is over."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One legal action.
+
+    - ``notation``: the stable, human-readable text records and tests use (unique among legal actions).
+    - ``targets``: ids of SVG elements (``data-target`` values) the UI clicks to pick it; empty means the
+      action is offered as a button labelled ``label`` (or its notation).
+    - ``select``: ``"sequence"`` (targets are clicked in order, e.g. from then to) or ``"set"`` (the
+      targets are toggled in any order and confirmed).
+    - ``player``: who takes it (``CHANCE`` for a chance outcome).
+    """
+
+    notation: str
+    targets: tuple[str, ...] = ()
+    select: str = "sequence"
+    label: str = ""
+    player: int = 0
+
+    def to_json(self) -> dict:
+        return {"notation": self.notation, "targets": list(self.targets), "select": self.select,
+                "label": self.label or self.notation, "player": self.player}
+
+
+@dataclass
+class State:
+    """Base class of every game state. See the module docstring for the protocol.
+
+    ``history`` holds the notations of every action applied so far (chance outcomes included).
+    """
+
+    game: "Game"
+    options: dict
+    history: list = field(default_factory=list)
+
+    # ----- hooks a game implements -------------------------------------------------------------------
+    def _current_player(self) -> int:
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[Action]:
+        """The legal actions at this node (at a chance node: the outcomes, see ``_chance_outcomes``)."""
+        raise NotImplementedError
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        """Apply an action already known to be legal."""
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        """Per-player returns: +1 win, -1 loss, 0 draw or unfinished (games may refine)."""
+        raise NotImplementedError
+
+    def observation(self, player: int | None) -> dict:
+        """A JSON-able dict holding exactly what ``player`` may see (None: a spectator)."""
+        raise NotImplementedError
+
+    def _state_json(self) -> dict:
+        raise NotImplementedError
+
+    def _load_json(self, data: dict) -> None:
+        """Load the game-specific part; raise InvalidState (or KeyError/TypeError/ValueError) if bad."""
+        raise NotImplementedError
+
+    # ----- the protocol ------------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return int(self.options.get("players", self.game.min_players))
+
+    def current_player(self) -> int:
+        """A player index, :data:`CHANCE` or :data:`TERMINAL`."""
+        return self._current_player()
+
+    def is_chance_node(self) -> bool:
+        return self._current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self._current_player() == TERMINAL
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of the player to move (outcomes at a chance node, [] when terminal).
+
+        The list is cached until the next :meth:`apply`; do not mutate it.
+        """
+        cached = self.__dict__.get("_cache_legal")
+        if cached is None:
+            if self.is_terminal():
+                cached = []
+            elif self.is_chance_node():
+                cached = [a for a, _ in self._chance_outcomes()]
+            else:
+                cached = self._legal_actions()
+            self.__dict__["_cache_legal"] = cached
+        return cached
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``(action, probability)`` pairs at a chance node; probabilities sum to 1.
+
+        Raises :class:`IllegalAction` if this is not a chance node."""
+        if not self.is_chance_node():
+            raise IllegalAction("not a chance node")
+        return self._chance_outcomes()
+
+    def find_action(self, action: "Action | str") -> Action:
+        """The legal action whose notation is ``action`` (or ``action.notation``).
+
+        Raises :class:`IllegalAction` quoting the action when it is not legal here."""
+        notation = action.notation if isinstance(action, Action) else action
+        if not isinstance(notation, str):
+            raise IllegalAction(f"an action must be a notation string, not {notation!r}")
+        if self.is_terminal():
+            raise IllegalAction(f"illegal action {notation!r}: the game is over")
+        legal = self.legal_actions()
+        for a in legal:
+            if a.notation == notation:
+                return a
+        shown = ", ".join(a.notation for a in legal[:12]) + (" …" if len(legal) > 12 else "")
+        raise IllegalAction(f"illegal action {notation!r}; legal here: {shown or 'none'}")
+
+    def apply(self, action: "Action | str") -> None:
+        """Apply a legal action (an :class:`Action` or its notation).
+
+        Raises :class:`IllegalAction` naming it if it is not legal; the state is then unchanged.
+        """
+        a = self.find_action(action)
+        self.__dict__.pop("_cache_legal", None)
+        self._apply(a)
+        self.history.append(a.notation)
+        self.__dict__.pop("_cache_legal", None)
+
+    def child(self, action: "Action | str") -> "State":
+        """A copy of this state with ``action`` applied."""
+        s = self.clone()
+        s.apply(action)
+        return s
+
+    def clone(self) -> "State":
+        s = copy.copy(self)
+        s.__dict__ = {k: copy.deepcopy(v) if k not in ("game",) else v
+                      for k, v in self.__dict__.items() if k != "_cache_legal"}
+        return s
+
+    def determinize(self, player: int, rng) -> "State":
+        """A full state consistent with what ``player`` observes, for determinized search.
+
+        Perfect-information games return a copy; hidden-information games resample what ``player``
+        cannot see (their hands, face-down cards, the deck order) using ``rng``."""
+        return self.clone()
+
+    def public_history(self, player: int | None) -> list[str]:
+        """The move list ``player`` may see (hidden-information games hide secret actions)."""
+        return list(self.history)
+
+    # ----- serialisation -----------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        """The whole state as a JSON-able dict ``{game, options, history, state}``."""
+        return {"game": self.game.id, "options": dict(self.options), "history": list(self.history),
+                "state": self._state_json()}
+
+    @classmethod
+    def from_json(cls, data: Any, game: "Game | None" = None) -> "State":
+        """Rebuild a state from :meth:`to_json` output. Strict: anything malformed raises
+        :class:`InvalidState` naming what is wrong."""
+        from .registry import get_game  # late import: registry imports this module
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except ValueError as e:
+                raise InvalidState(f"state is not valid JSON: {e}") from None
+        if not isinstance(data, dict) or set(data) != {"game", "options", "history", "state"}:
+            raise InvalidState("a state must be an object with exactly the keys game, options, history, state")
+        g = game or get_game(data["game"])
+        if data["game"] != g.id:
+            raise InvalidState(f"state is for game {data['game']!r}, not {g.id!r}")
+        s = g.new_initial_state(data["options"])
+        hist = data["history"]
+        if not isinstance(hist, list) or not all(isinstance(h, str) for h in hist):
+            raise InvalidState("history must be a list of notation strings")
+        s.history = list(hist)
+        if not isinstance(data["state"], dict):
+            raise InvalidState("state.state must be an object")
+        try:
+            s._load_json(data["state"])
+        except InvalidState:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise InvalidState(f"malformed {g.id} state: {type(e).__name__}: {e}") from None
+        return s
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return (self.game.id == other.game.id and self.options == other.options
+                and self.history == other.history and self._state_json() == other._state_json())
+
+    def __hash__(self):  # states are mutable
+        raise TypeError("State is unhashable")
+
+    def __repr__(self) -> str:
+        return f"<{self.game.id} state after {len(self.history)} actions, player {self.current_player()}>"
+
+
+def check_json_value(value: Any, what: str) -> None:
+    """Raise InvalidState if ``value`` is not made of JSON types (dict/list/str/int/float/bool/None)."""
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as e:
+        raise InvalidState(f"{what} is not JSON-able: {e}") from None
+
+
+def notations(actions: Iterable[Action]) -> list[str]:
+    return [a.notation for a in actions]

@@ -1,0 +1,30 @@
+"""Verquere (Verkehren, Verkeer, Revertier): a backgammon-family race game (Cotton 1725, seed 003).
+
+Registered as ``verquere`` with the option ``ruleset`` (``text``, the default, or ``ludii``).
+"""
+from ..core.options import Option
+from ..core.registry import Game, register
+from . import ai, svg
+from .rules import VerquereState
+
+GAME = register(Game(
+    id="verquere",
+    title="Verquere",
+    min_players=2,
+    max_players=2,
+    state_class=VerquereState,
+    options=(
+        Option("ruleset", "choice", "text",
+               "text: the rules text with our rulings (maximal dice use, larger die, re-entry first, hits "
+               "on re-entry); ludii: the Ludii portal's encoding (White opens, any order of dice, "
+               "own first twelve points only when empty)", ("text", "ludii")),
+    ),
+    draw_svg=svg.draw,
+    evaluate=ai.evaluate,
+    rollout_policy=ai.rollout_policy,
+    player_names=("White", "Black"),
+    summary="A backgammon-family race: fifteen pieces each travel the same ring from opposite corners.",
+    rules_page="rules/verquere.html",
+))
+
+__all__ = ["GAME", "VerquereState"]

@@ -1,0 +1,361 @@
+"""Verquere: the rules engine (seed 003, Cotton 1725 via the Ludii portal, and RULINGS.md "Verquere").
+
+Rule ids (V1, V2, …) refer to ``docs/rules/verquere.md``.
+
+Points are numbered per player along their own path, 1..24 (V1): my point ``p`` is the opponent's point
+``p + 12`` (mod 24, in 1..24). ``board[player][p]`` is how many of ``player``'s pieces stand on their own
+point ``p`` (index 0 unused). ``bar[player]`` counts pieces waiting to re-enter, ``off[player]`` those
+borne off. Each die is one action (a *step*) written ``from/to`` in the mover's own numbers, with
+``bar`` and ``off`` and a trailing ``*`` for a hit (V20).
+
+Ring index ``r`` (0..23) is shared by both players: White's point ``p`` is ``r = p - 1``, Black's is
+``r = (p + 11) % 24``. Drawing and UI targets use ring ids (``r0`` … ``r23``, ``bar-0``, ``off-1``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.errors import InvalidState
+from ..core.state import CHANCE, TERMINAL, Action, State
+
+WHITE, BLACK = 0, 1
+PIECES = 15
+NAMES = ("White", "Black")
+
+ROLLS = [(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)]
+"""The 21 distinct rolls, larger die first."""
+
+
+_OPENINGS = ((Action("white opens", player=CHANCE), 0.5), (Action("black opens", player=CHANCE), 0.5))
+_ROLL_OUTCOMES = tuple((Action(f"roll {a}-{b}", player=CHANCE), (1 if a == b else 2) / 36) for a, b in ROLLS)
+
+
+def opp_point(p: int) -> int:
+    """The opponent's number (1..24) of my point ``p`` (1..24) (V1)."""
+    return (p + 11) % 24 + 1
+
+
+def ring(player: int, p: int) -> int:
+    """Shared ring index 0..23 of ``player``'s point ``p`` (1..24)."""
+    return (p - 1 + 12 * player) % 24
+
+
+def point_of(player: int, r: int) -> int:
+    """``player``'s point number (1..24) of ring index ``r``."""
+    return (r - 12 * player) % 24 + 1
+
+
+@dataclass
+class VerquereState(State):
+    """A Verquere position and whose turn it is.
+
+    Fields (all JSON-able): ``board`` 2×25 counts, ``bar`` and ``off`` per player, ``turn`` (None until
+    the opening is decided), ``dice`` (dice still to play this turn, larger first), ``roll`` (the last
+    roll as thrown), ``winner`` (None or a player), ``turn_steps``/``prev_steps`` (the current and
+    previous turn's steps as ``[player, from_target, to_target, hit]`` for drawing), ``lost`` (dice the
+    mover could not use last turn).
+    """
+
+    def __post_init__(self) -> None:
+        self.board = [[0] * 25, [0] * 25]
+        self.board[WHITE][1] = PIECES  # V2
+        self.board[BLACK][1] = PIECES
+        self.bar = [0, 0]
+        self.off = [0, 0]
+        self.ludii = self.options.get("ruleset") == "ludii"
+        self.turn = WHITE if self.ludii else None  # V3 / V30
+        self.dice: list[int] = []
+        self.roll: list[int] = []
+        self.winner: int | None = None
+        self.turn_steps: list = []
+        self.prev_steps: list = []
+        self.lost: list[int] = []
+
+    # ----- protocol ----------------------------------------------------------------------------------
+    def _current_player(self) -> int:
+        if self.winner is not None:
+            return TERMINAL
+        if self.turn is None or not self.dice:
+            return CHANCE
+        return self.turn
+
+    def _chance_outcomes(self):
+        if self.turn is None:  # V3: a chance roll decides who opens
+            return list(_OPENINGS)
+        return list(_ROLL_OUTCOMES)
+
+    def _legal_actions(self) -> list[Action]:
+        pl = self.turn
+        out = []
+        for frm, d in self.legal_steps():
+            to = frm + d
+            hit = to <= 24 and self.board[1 - pl][opp_point(to)] == 1
+            out.append(Action(
+                notation=f"{'bar' if frm == 0 else frm}/{'off' if to == 25 else to}{'*' if hit else ''}",
+                targets=(self._target(pl, frm), self._target(pl, to)), player=pl))
+        return out
+
+    @staticmethod
+    def _target(pl: int, p: int) -> str:
+        if p == 0:
+            return f"bar-{pl}"
+        if p == 25:
+            return f"off-{pl}"
+        return f"r{ring(pl, p)}"
+
+    def _apply(self, action: Action) -> None:
+        n = action.notation
+        if self.turn is None:
+            self.turn = WHITE if n == "white opens" else BLACK
+            return
+        if n.startswith("roll "):
+            a, b = int(n[5]), int(n[7])
+            self.roll = [a, b]
+            self.dice = [a] * 4 if a == b else [a, b]  # V5, V6
+            self.prev_steps, self.turn_steps, self.lost = self.turn_steps, [], []
+            if not self.legal_steps():  # V14 / V19: no usable die: the roll is lost
+                self._end_turn()
+            return
+        pl = self.turn
+        src, dst = n.rstrip("*").split("/")
+        frm = 0 if src == "bar" else int(src)
+        to = 25 if dst == "off" else int(dst)
+        hit = self._step(pl, frm, to - frm)
+        self.dice.remove(to - frm)
+        self.turn_steps.append([pl, self._target(pl, frm), self._target(pl, to), hit])
+        if self.off[pl] == PIECES:  # V21
+            self.winner = pl
+            self.dice = []
+            return
+        if not self.dice or not self.legal_steps():  # V19: unusable dice are lost
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.lost = list(self.dice)
+        self.dice = []
+        self.turn = 1 - self.turn
+
+    def returns(self) -> list[float]:
+        if self.winner is None:
+            return [0.0, 0.0]
+        return [1.0 if p == self.winner else -1.0 for p in (WHITE, BLACK)]
+
+    # ----- move generation ---------------------------------------------------------------------------
+    def can_land(self, pl: int, to: int) -> bool:
+        """Whether ``pl`` may end a step on their point ``to`` (1..24) (V8–V11, ludii: V31)."""
+        opp = self.board[1 - pl][opp_point(to)]
+        if opp >= 2:  # V8: two or more opposing pieces block
+            return False
+        if self.ludii:
+            return to > 12 or (opp == 0 and self.board[pl][to] == 0)  # V31
+        return not (2 <= to <= 12 and self.board[pl][to])  # V10 (point 1 may hold many: V11)
+
+    def can_bear_off(self, pl: int) -> bool:
+        """All of ``pl``'s remaining pieces are on points 19–24 and none waits to re-enter (V16)."""
+        b = self.board[pl]
+        return self.bar[pl] == 0 and not any(b[1:19])
+
+    def _raw_steps(self, pl: int, dice) -> list[tuple[int, int]]:
+        """Single-die steps ``(from, die)`` of ``pl`` for each distinct die, before the dice-use rule."""
+        out = []
+        b = self.board[pl]
+        if self.bar[pl]:
+            for d in dice:
+                if self.can_land(pl, d):
+                    out.append((0, d))
+            if not self.ludii:  # V13: re-entry first
+                return out
+        bear = self.can_bear_off(pl)
+        for p in range(1, 25):
+            if b[p]:
+                for d in dice:
+                    to = p + d
+                    if to < 25:
+                        if self.can_land(pl, to):
+                            out.append((p, d))
+                    elif to == 25 and bear:  # V17: exact numbers only
+                        out.append((p, d))
+        return out
+
+    def _step(self, pl: int, frm: int, d: int) -> bool:
+        """Move one piece of ``pl`` from ``frm`` (0 = bar) by ``d``; return whether it hit. Unchecked."""
+        to = frm + d
+        if frm == 0:
+            self.bar[pl] -= 1
+        else:
+            self.board[pl][frm] -= 1
+        if to == 25:
+            self.off[pl] += 1
+            return False
+        self.board[pl][to] += 1
+        op = opp_point(to)
+        ob = self.board[1 - pl]
+        if ob[op] == 1:  # V9: a lone opposing piece is hit
+            ob[op] = 0
+            self.bar[1 - pl] += 1
+            return True
+        return False
+
+    def _unstep(self, pl: int, frm: int, d: int, hit: bool) -> None:
+        to = frm + d
+        if to == 25:
+            self.off[pl] -= 1
+        else:
+            self.board[pl][to] -= 1
+            if hit:
+                self.board[1 - pl][opp_point(to)] = 1
+                self.bar[1 - pl] -= 1
+        if frm == 0:
+            self.bar[pl] += 1
+        else:
+            self.board[pl][frm] += 1
+
+    def _can_play(self, pl: int, dice: list[int], need: int) -> bool:
+        """Whether ``need`` more of ``dice`` can be played in sequence from here."""
+        if need == 0:
+            return True
+        for frm, d in self._raw_steps(pl, set(dice)):
+            hit = self._step(pl, frm, d)
+            rest = list(dice)
+            rest.remove(d)
+            ok = self.off[pl] == PIECES or self._can_play(pl, rest, need - 1)
+            self._unstep(pl, frm, d, hit)
+            if ok:
+                return True
+        return False
+
+    def legal_steps(self) -> list[tuple[int, int]]:
+        """Legal ``(from, die)`` steps for the player to move, after the dice-use rules (V18, V19).
+
+        Default ruleset: only steps that begin a sequence using as many dice as possible, and when only
+        one of two different dice can be used, the larger if it can. ``ruleset=ludii``: any step (V32).
+        """
+        pl = self.turn
+        if pl is None or not self.dice or self.winner is not None:
+            return []
+        cands = self._raw_steps(pl, sorted(set(self.dice), reverse=True))
+        if self.ludii or len(self.dice) == 1 or not cands:
+            return cands
+        for k in range(len(self.dice), 0, -1):
+            good = []
+            for frm, d in cands:
+                hit = self._step(pl, frm, d)
+                rest = list(self.dice)
+                rest.remove(d)
+                if k == 1 or self.off[pl] == PIECES or self._can_play(pl, rest, k - 1):
+                    good.append((frm, d))
+                self._unstep(pl, frm, d, hit)
+            if good:
+                break
+        if k == 1 and len(self.dice) == 2 and self.dice[0] != self.dice[1]:
+            big = max(self.dice)
+            if any(d == big for _, d in good):  # V18: the larger die if only one can be used
+                good = [(f, d) for f, d in good if d == big]
+        return good
+
+    # ----- views and serialisation -------------------------------------------------------------------
+    def pip_count(self, pl: int) -> int:
+        """Pips ``pl`` still has to travel to bear everything off (bar pieces count 25)."""
+        return sum(n * (25 - p) for p, n in enumerate(self.board[pl]) if p) + 25 * self.bar[pl]
+
+    def observation(self, player: int | None) -> dict:
+        """Everything is public in Verquere; ``viewer`` records whose side the view is drawn from."""
+        cp = self.current_player()
+        return {
+            "game": "verquere", "viewer": player,
+            "ruleset": "ludii" if self.ludii else "text",
+            "points": [[self.board[WHITE][point_of(WHITE, r)], self.board[BLACK][point_of(BLACK, r)]]
+                       for r in range(24)],
+            "bar": list(self.bar), "off": list(self.off),
+            "turn": self.turn, "current_player": cp, "dice": list(self.dice), "roll": list(self.roll),
+            "winner": self.winner, "lost": list(self.lost),
+            "last_steps": [list(s) for s in (self.turn_steps or self.prev_steps)],
+            "pips": [self.pip_count(WHITE), self.pip_count(BLACK)],
+            "player_names": list(NAMES),
+        }
+
+    def _state_json(self) -> dict:
+        return {"board": [list(self.board[0]), list(self.board[1])], "bar": list(self.bar),
+                "off": list(self.off), "turn": self.turn, "dice": list(self.dice), "roll": list(self.roll),
+                "winner": self.winner, "turn_steps": [list(s) for s in self.turn_steps],
+                "prev_steps": [list(s) for s in self.prev_steps], "lost": list(self.lost)}
+
+    def _load_json(self, d: dict) -> None:
+        keys = {"board", "bar", "off", "turn", "dice", "roll", "winner", "turn_steps", "prev_steps", "lost"}
+        if set(d) != keys:
+            raise InvalidState(f"verquere state needs exactly the keys {', '.join(sorted(keys))}")
+
+        def ints(v, n, what, lo=0, hi=PIECES):
+            if (not isinstance(v, list) or (n is not None and len(v) != n)
+                    or not all(type(x) is int and lo <= x <= hi for x in v)):
+                raise InvalidState(f"{what} must be a list of {n or 'some'} integers in {lo}..{hi}")
+            return list(v)
+
+        board = d["board"]
+        if not isinstance(board, list) or len(board) != 2:
+            raise InvalidState("board must hold two lists of 25 counts")
+        board = [ints(board[0], 25, "board[0]"), ints(board[1], 25, "board[1]")]
+        bar, off = ints(d["bar"], 2, "bar"), ints(d["off"], 2, "off")
+        for pl in (WHITE, BLACK):
+            if board[pl][0] != 0 or sum(board[pl]) + bar[pl] + off[pl] != PIECES:
+                raise InvalidState(f"{NAMES[pl]} must have exactly {PIECES} pieces")
+        for p in range(1, 25):
+            if board[WHITE][p] and board[BLACK][opp_point(p)]:
+                raise InvalidState(f"White's point {p} holds pieces of both players")
+        turn, winner = d["turn"], d["winner"]
+        if turn not in (None, 0, 1) or winner not in (None, 0, 1):
+            raise InvalidState("turn and winner must be null, 0 or 1")
+        dice = ints(d["dice"], None, "dice", 1, 6)
+        roll = ints(d["roll"], None, "roll", 1, 6)
+        if len(dice) > 4 or len(roll) not in (0, 2):
+            raise InvalidState("dice must hold at most four values and roll two")
+        if winner is not None and off[winner] != PIECES:
+            raise InvalidState("the winner must have borne off every piece")
+        for key in ("turn_steps", "prev_steps"):
+            steps = d[key]
+            if not isinstance(steps, list) or not all(
+                    isinstance(s, list) and len(s) == 4 and s[0] in (0, 1) and isinstance(s[1], str)
+                    and isinstance(s[2], str) and isinstance(s[3], bool) for s in steps):
+                raise InvalidState(f"{key} must be a list of [player, from, to, hit]")
+        self.board, self.bar, self.off = board, bar, off
+        self.turn, self.winner, self.dice, self.roll = turn, winner, dice, roll
+        self.turn_steps = [list(s) for s in d["turn_steps"]]
+        self.prev_steps = [list(s) for s in d["prev_steps"]]
+        self.lost = ints(d["lost"], None, "lost", 1, 6)
+
+    def clone(self) -> "VerquereState":
+        s = VerquereState.__new__(VerquereState)
+        s.game, s.options, s.history = self.game, self.options, list(self.history)
+        s.board = [list(self.board[0]), list(self.board[1])]
+        s.bar, s.off = list(self.bar), list(self.off)
+        s.ludii, s.turn, s.dice, s.roll = self.ludii, self.turn, list(self.dice), list(self.roll)
+        s.winner, s.lost = self.winner, list(self.lost)
+        s.turn_steps, s.prev_steps = list(self.turn_steps), list(self.prev_steps)
+        return s
+
+    @classmethod
+    def from_position(cls, game, position: dict, options: dict | None = None) -> "VerquereState":
+        """A state built from a readable position, for tests and diagrams.
+
+        ``position``: ``{"white": {point: count, "bar": n, "off": n}, "black": {...}, "turn": "white",
+        "dice": [a, b]}`` in each player's own point numbers. Raises InvalidState if inconsistent.
+        """
+        s = game.new_initial_state(options)
+        board = [[0] * 25, [0] * 25]
+        bar, off = [0, 0], [0, 0]
+        for pl, name in enumerate(("white", "black")):
+            for k, v in position.get(name, {}).items():
+                if k == "bar":
+                    bar[pl] = v
+                elif k == "off":
+                    off[pl] = v
+                else:
+                    board[pl][int(k)] = v
+        turn = {"white": 0, "black": 1}[position.get("turn", "white")]
+        dice = list(position.get("dice", []))
+        if len(dice) == 2 and dice[0] == dice[1]:
+            dice = dice * 2
+        s._load_json({"board": board, "bar": bar, "off": off, "turn": turn,
+                      "dice": sorted(dice, reverse=True), "roll": sorted(position.get("dice", []), reverse=True)[:2],
+                      "winner": None, "turn_steps": [], "prev_steps": [], "lost": []})
+        return s
