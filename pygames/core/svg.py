@@ -1,0 +1,40 @@
+"""Small dependency-free SVG helpers shared by the games' drawings (python-chess style: viewBox always,
+stable ids, CSS classes, ``data-target`` attributes on clickable elements, a ``<title>`` for each)."""
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+
+def attrs(**kw) -> str:
+    """Attributes as text; ``class_`` → ``class``, ``data_target`` → ``data-target``; None is skipped."""
+    out = []
+    for k, v in kw.items():
+        if v is None:
+            continue
+        k = k.rstrip("_").replace("_", "-")
+        if isinstance(v, float):
+            v = f"{v:.2f}".rstrip("0").rstrip(".")
+        out.append(f"{k}={quoteattr(str(v))}")
+    return " ".join(out)
+
+
+def el(tag: str, body: str = "", **kw) -> str:
+    """One element: ``el("circle", cx=1, cy=2, r=3)`` → ``<circle cx="1" cy="2" r="3"/>``."""
+    a = attrs(**kw)
+    head = f"<{tag} {a}" if a else f"<{tag}"
+    return f"{head}>{body}</{tag}>" if body else f"{head}/>"
+
+
+def title(text: str) -> str:
+    return f"<title>{escape(text)}</title>"
+
+
+def text(x: float, y: float, s: str, **kw) -> str:
+    return el("text", escape(s), x=x, y=y, **kw)
+
+
+def document(width: int, height: int, body: str, css: str = "", label: str = "") -> str:
+    """A complete scalable SVG document (viewBox only, no fixed size)."""
+    style = f"<style>{css}</style>" if css else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
+            f'aria-label={quoteattr(label)}>{title(label) if label else ""}{style}{body}</svg>')
