@@ -15,9 +15,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .chance import advance_chance
+from .chance import seeded_outcome
 from .errors import IllegalAction, InvalidOption, InvalidRecord, PygamesError, UnknownGame
 from .registry import get_game
+from .state import CHANCE
 
 RECORD_KEYS = {"game", "options", "seed", "actions"}
 
@@ -96,6 +97,10 @@ class Record:
         return state
 
 
+def advance_chance_once(state, seed: int) -> None:
+    state.apply(seeded_outcome(state, seed))
+
+
 class Session:
     """A game being played: a record, a cursor for undo/redo, and the live state.
 
@@ -112,18 +117,31 @@ class Session:
         if len(self.seats) != n:
             raise InvalidOption(f"seats: expected {n} seats, got {len(self.seats)}")
         self.redo_stack: list[str] = []
+        self.movers = self._movers(self.record.actions)
         self.advance()
+
+    def _movers(self, actions: list[str]) -> list[int]:
+        """Who took each action (a player index or CHANCE)."""
+        st = self.game.new_initial_state(self.record.options)
+        out = []
+        for a in actions:
+            out.append(st.current_player())
+            st.apply(a)
+        return out
 
     def advance(self) -> None:
         """Play chance outcomes (seeded) until a player must act or the game ends."""
-        before = len(self.state.history)
-        advance_chance(self.state, self.record.seed)
-        self.record.actions.extend(self.state.history[before:])
+        while self.state.is_chance_node():
+            self.movers.append(CHANCE)
+            advance_chance_once(self.state, self.record.seed)
+            self.record.actions.append(self.state.history[-1])
 
     def act(self, notation: str) -> None:
         """Apply a player's action; raises IllegalAction (state unchanged). Clears the redo stack
         unless the action is the next one in it."""
+        p = self.state.current_player()
         self.state.apply(notation)
+        self.movers.append(p)
         self.record.actions.append(self.state.history[-1])
         if self.redo_stack and self.redo_stack[-1] == notation:
             self.redo_stack.pop()
@@ -140,31 +158,23 @@ class Session:
 
     def _undo_target(self) -> int | None:
         """Index into record.actions of the latest human decision (actions before it are kept)."""
-        state = self.game.new_initial_state(self.record.options)
-        idx = None
         humans = [i for i, s in enumerate(self.seats) if s == "human"]
-        for i, a in enumerate(self.record.actions):
-            p = state.current_player()
+        for i in range(len(self.movers) - 1, -1, -1):
+            p = self.movers[i]
             if p >= 0 and (p in humans or not humans):
-                idx = i
-            state.apply(a)
-        return idx
+                return i
+        return None
 
     def undo(self) -> None:
         """Take back actions up to and including the last human decision. Raises PygamesError if none."""
         idx = self._undo_target()
         if idx is None:
             raise PygamesError("nothing to undo")
-        taken = self.record.actions[idx:]
         # keep only player decisions in the redo stack (chance is replayed from the seed)
-        st = self.record.replay(idx)
-        redo = []
-        for a in taken:
-            if st.current_player() >= 0:
-                redo.append(a)
-            st.apply(a)
+        redo = [a for a, p in zip(self.record.actions[idx:], self.movers[idx:]) if p >= 0]
         self.redo_stack.extend(reversed(redo))
         self.record.actions = self.record.actions[:idx]
+        self.movers = self.movers[:idx]
         self.state = self.record.replay()
 
     def can_redo(self) -> bool:

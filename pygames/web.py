@@ -1,0 +1,202 @@
+"""The browser bridge's Python side: JSON text in, JSON text out, no game rule.
+
+The page calls :func:`call` with a command name and a JSON argument string and gets JSON text back:
+either a *view* (what to draw) or ``{"error": message}``. A failed command leaves the game as it was.
+
+Commands: ``games``, ``new_game {game, options, seats, seed}``, ``load {record, seats?}``,
+``act {notation}``, ``bot {}``, ``undo``, ``redo``, ``view {ply?}``, ``record``.
+
+A view holds only what the viewing seat may see: ``observation(viewer)`` drawn to SVG, the legal actions
+when a human seat is to move, the move list as that viewer may see it, and the status.
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from .core.bots import LEVELS, make_bot
+from .core.errors import InvalidRecord, PygamesError
+from .core.record import Record, Session
+from .core.registry import get_game, list_games
+from .core.state import CHANCE, TERMINAL
+
+_session: Session | None = None
+_bot_seed = 0
+
+
+def _seats(seats: Any, n: int) -> list[str]:
+    if seats is None:
+        return ["human"] * n
+    if not isinstance(seats, list) or len(seats) != n:
+        raise PygamesError(f"seats: expected a list of {n} seats")
+    for s in seats:
+        if s != "human" and s not in LEVELS:
+            raise PygamesError(f"seats: unknown seat {s!r}; use human or one of {', '.join(LEVELS)}")
+    return list(seats)
+
+
+def _viewer(session: Session) -> int | None:
+    """The seat the board is shown to: the human to move (hot seat), else the only human, else None."""
+    humans = [i for i, s in enumerate(session.seats) if s == "human"]
+    p = session.state.current_player()
+    if session.game.extra.get("hidden_information"):
+        if p >= 0 and p in humans:
+            return p
+        return humans[0] if len(humans) == 1 else None
+    return humans[0] if humans else None
+
+
+def _moves(session: Session, viewer: int | None) -> list[dict]:
+    """The move list: each action with its ply, mover and whether it is a chance outcome."""
+    g = session.game
+    out = [{"ply": i + 1, "notation": a, "player": p, "chance": p == CHANCE,
+            "name": "" if p < 0 else g.player_name(p)}
+           for i, (a, p) in enumerate(zip(session.record.actions, session.movers))]
+    if g.extra.get("hidden_information"):
+        shown = session.state.public_history(viewer)
+        for m, n in zip(out, shown):
+            m["notation"] = n
+    return out
+
+
+def _status(state, game, seats) -> str:
+    p = state.current_player()
+    if p == TERMINAL:
+        r = state.returns()
+        best = max(r)
+        winners = [i for i, v in enumerate(r) if v == best]
+        if len(winners) == len(r):
+            return "Game over: a draw"
+        return "Game over: " + " and ".join(game.player_name(w) for w in winners) + " won"
+    if p == CHANCE:
+        return "Rolling…"
+    who = game.player_name(p)
+    return f"{who} to move" + ("" if seats[p] == "human" else f" (computer, {seats[p]})")
+
+
+def _view(session: Session, ply: int | None = None) -> dict:
+    g = session.game
+    browsing = ply is not None and ply != len(session.record.actions)
+    state = session.record.replay(ply) if browsing else session.state
+    viewer = _viewer(session)
+    obs = state.observation(viewer)
+    p = state.current_player()
+    human_turn = not browsing and p >= 0 and session.seats[p] == "human"
+    legal = [a.to_json() for a in state.legal_actions()] if human_turn else []
+    result = None
+    if state.is_terminal():
+        result = {"returns": state.returns(), "text": _status(state, g, session.seats)}
+    return {
+        "game": g.id, "title": g.title, "options": session.record.options, "seats": session.seats,
+        "player_names": [g.player_name(i) for i in range(len(session.seats))],
+        "viewer": viewer, "observation": obs, "svg": g.draw_svg(obs, viewer=viewer),
+        "current_player": p, "human_turn": human_turn, "bot_turn": (not browsing and p >= 0
+                                                                     and session.seats[p] != "human"),
+        "legal": legal, "moves": _moves(session, viewer), "ply": len(state.history),
+        "plies": len(session.record.actions), "browsing": browsing,
+        "status": _status(state, g, session.seats), "terminal": state.is_terminal(), "result": result,
+        "can_undo": session.can_undo(), "can_redo": session.can_redo(),
+        "record": session.record.to_json(), "rules_page": g.rules_page,
+    }
+
+
+def _require() -> Session:
+    if _session is None:
+        raise PygamesError("no game in progress")
+    return _session
+
+
+def cmd_games(_: dict) -> list:
+    return [g.to_json() for g in list_games()]
+
+
+def cmd_new_game(args: dict) -> dict:
+    global _session
+    g = get_game(args.get("game"))
+    seed = args.get("seed")
+    if seed is None:
+        seed = random.randrange(2**31)
+    rec = Record.new(g.id, args.get("options") or {}, seed=int(seed))
+    seats = _seats(args.get("seats"), g.new_initial_state(rec.options).num_players)
+    _session = Session(rec, seats)
+    return _view(_session)
+
+
+def cmd_load(args: dict) -> dict:
+    """Load a record (dict or JSON text) after validating all of it; the current game is kept on error."""
+    global _session
+    rec = Record.from_json(args.get("record"))
+    n = get_game(rec.game).new_initial_state(rec.options).num_players
+    seats = _seats(args.get("seats"), n)
+    _session = Session(rec, seats)
+    return _view(_session)
+
+
+def cmd_act(args: dict) -> dict:
+    s = _require()
+    if not s.is_human_turn():
+        raise PygamesError("it is not a human seat's turn")
+    s.act(args.get("notation"))
+    return _view(s)
+
+
+def cmd_bot(args: dict) -> dict:
+    global _bot_seed
+    s = _require()
+    p = s.state.current_player()
+    if p < 0 or s.seats[p] == "human":
+        raise PygamesError("it is not a computer seat's turn")
+    _bot_seed += 1
+    bot = make_bot(s.seats[p], seed=s.record.seed * 7919 + len(s.record.actions))
+    s.act(bot.step(s.state).notation)
+    return _view(s)
+
+
+def cmd_undo(_: dict) -> dict:
+    s = _require()
+    s.undo()
+    return _view(s)
+
+
+def cmd_redo(_: dict) -> dict:
+    s = _require()
+    s.redo()
+    return _view(s)
+
+
+def cmd_view(args: dict) -> dict:
+    s = _require()
+    ply = args.get("ply")
+    if ply is not None and (not isinstance(ply, int) or not 0 <= ply <= len(s.record.actions)):
+        raise PygamesError(f"no position at ply {ply!r}")
+    return _view(s, ply)
+
+
+def cmd_record(_: dict) -> dict:
+    return _require().record.to_json()
+
+
+COMMANDS = {"games": cmd_games, "new_game": cmd_new_game, "load": cmd_load, "act": cmd_act,
+            "bot": cmd_bot, "undo": cmd_undo, "redo": cmd_redo, "view": cmd_view, "record": cmd_record}
+
+
+def call(name: str, args_json: str = "{}") -> str:
+    """Run command ``name`` with JSON arguments; return JSON text: the result, or ``{"error": msg}``.
+
+    The error message names what was wrong (an unknown game, a bad option, an illegal action, the index
+    and reason of the first bad action of a record)."""
+    try:
+        args = json.loads(args_json or "{}")
+        if not isinstance(args, dict):
+            raise PygamesError("arguments must be a JSON object")
+        fn = COMMANDS.get(name)
+        if fn is None:
+            raise PygamesError(f"unknown command {name!r}")
+        return json.dumps({"ok": fn(args)})
+    except InvalidRecord as e:
+        return json.dumps({"error": str(e), "index": e.index})
+    except PygamesError as e:
+        return json.dumps({"error": str(e)})
+    except ValueError as e:  # bad JSON from the page
+        return json.dumps({"error": f"bad request: {e}"})

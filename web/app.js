@@ -1,0 +1,466 @@
+// pygames app shell and thin bridge. It knows no game rule: Python (pygames.web) sends views (SVG,
+// legal actions with their click targets, the move list, the status) and takes back the notation of the
+// action the player picked. Clicks on [data-target] elements are matched against the legal actions'
+// targets; actions without targets become buttons.
+
+const $ = (id) => document.getElementById(id);
+const AUTOSAVE = "pygames:autosave";
+const params = new URLSearchParams(location.search);
+const BOT_DELAY = params.has("botdelay") ? Number(params.get("botdelay")) : 350;
+
+const app = {
+  ready: false,
+  games: [],
+  view: null,        // the last view from Python
+  selection: [],     // targets clicked so far for the action being built
+  timings: [],       // click-to-redraw latencies (ms), read by the benchmark
+  botTimer: null,
+};
+window.pygamesApp = app;
+
+// ----- the bridge ------------------------------------------------------------------------------------
+function call(name, args = {}) {
+  const out = JSON.parse(window.pygamesCall(name, JSON.stringify(args)));
+  if (out.error !== undefined) {
+    const err = new Error(out.error);
+    err.index = out.index;
+    throw err;
+  }
+  return out.ok;
+}
+
+// ----- loading -------------------------------------------------------------------------------------
+const STEPS = ["Loading Pyodide", "Loaded Pyodide", "Loading packages", "Loaded packages",
+  "Loading files", "Loaded files"];
+let progress = 0.05;
+function onProgress(e) {
+  const msg = String(e.detail || "");
+  const i = STEPS.findIndex((s) => msg.startsWith(s));
+  progress = Math.max(progress, i >= 0 ? (i + 1) / (STEPS.length + 1) : progress + 0.05);
+  $("loading-fill").style.width = `${Math.min(progress, 0.95) * 100}%`;
+  $("loading-text").textContent = msg ? `${msg}…` : "Starting Python…";
+}
+window.addEventListener("py:progress", onProgress);
+document.addEventListener("py:progress", onProgress);
+window.addEventListener("error", (e) => {
+  if (!app.ready) showError(`Python could not start: ${e.message || e}`);
+});
+
+window.addEventListener("pygames:ready", () => {
+  app.ready = true;
+  $("loading-fill").style.width = "100%";
+  $("loading").hidden = true;
+  document.body.dataset.ready = "1";
+  try {
+    app.games = call("games");
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
+  route();
+});
+window.addEventListener("hashchange", () => { if (app.ready) route(); });
+
+// ----- errors --------------------------------------------------------------------------------------
+function showError(msg) {
+  $("error-text").textContent = msg;
+  $("error").hidden = false;
+}
+$("error-close").addEventListener("click", () => { $("error").hidden = true; });
+
+// ----- routing -------------------------------------------------------------------------------------
+function show(section) {
+  for (const id of ["home", "newgame", "play"]) $(id).hidden = id !== section;
+  if (section !== "play") $("gameover").hidden = true;
+}
+
+function b64urlEncode(text) {
+  const bytes = new TextEncoder().encode(text);
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function b64urlDecode(s) {
+  const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
+  return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+}
+
+function route() {
+  const h = new URLSearchParams(location.hash.slice(1));
+  if (h.has("record")) {
+    let record;
+    try {
+      record = JSON.parse(b64urlDecode(h.get("record")));
+    } catch (e) {
+      show("home"); renderHome();
+      showError("This share link is damaged: its record could not be read.");
+      return;
+    }
+    const seats = h.has("seats") ? h.get("seats").split(",") : undefined;
+    if (loadRecord(record, seats, "This share link")) return;
+    show("home"); renderHome();
+    return;
+  }
+  if (h.has("new")) {
+    const id = h.get("new");
+    if (!app.games.some((g) => g.id === id)) {
+      show("home"); renderHome();
+      showError(`Unknown game "${id}".`);
+      return;
+    }
+    if (h.has("quick")) {
+      const seats = h.has("seats") ? h.get("seats").split(",") : undefined;
+      startGame({ game: id, options: {}, seats });
+      return;
+    }
+    renderNewGame(id);
+    return;
+  }
+  const saved = localStorage.getItem(AUTOSAVE);
+  if (saved) {
+    try {
+      const { record, seats } = JSON.parse(saved);
+      if (loadRecord(record, seats, "The autosaved game")) return;
+    } catch (e) {
+      showError("The autosaved game is damaged and was set aside.");
+    }
+    localStorage.removeItem(AUTOSAVE);
+  }
+  show("home"); renderHome();
+}
+
+// ----- home and new-game form ----------------------------------------------------------------------
+function renderHome() {
+  const ul = $("game-list");
+  ul.textContent = "";
+  for (const g of app.games) {
+    const li = document.createElement("li");
+    li.className = "game-card";
+    li.innerHTML = `<h2></h2><p class="summary"></p><p class="buttons"></p>`;
+    li.querySelector("h2").textContent = g.title;
+    li.querySelector(".summary").textContent = g.summary;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = "New game";
+    b.id = `new-${g.id}`;
+    b.addEventListener("click", () => { location.hash = `new=${g.id}`; });
+    li.querySelector(".buttons").append(b);
+    if (g.rules_page) {
+      const a = document.createElement("a");
+      a.href = `./${g.rules_page}`;
+      a.textContent = "Rules";
+      li.querySelector(".buttons").append(" ", a);
+    }
+    ul.append(li);
+  }
+}
+
+function renderNewGame(id) {
+  const g = app.games.find((x) => x.id === id);
+  show("newgame");
+  $("newgame-title").textContent = `New game of ${g.title}`;
+  const fields = $("option-fields");
+  fields.textContent = "";
+  for (const o of g.options) {
+    const label = document.createElement("label");
+    label.className = "option";
+    const name = document.createElement("span");
+    name.textContent = o.name;
+    let input;
+    if (o.type === "choice") {
+      input = document.createElement("select");
+      for (const v of o.allowed) {
+        const opt = document.createElement("option");
+        opt.value = v; opt.textContent = v; opt.selected = v === o.default;
+        input.append(opt);
+      }
+    } else if (o.type === "bool") {
+      input = document.createElement("input");
+      input.type = "checkbox"; input.checked = o.default;
+    } else {
+      input = document.createElement("input");
+      input.type = "number"; input.min = o.allowed[0]; input.max = o.allowed[1]; input.value = o.default;
+    }
+    input.name = o.name;
+    input.dataset.type = o.type;
+    input.id = `opt-${o.name}`;
+    const help = document.createElement("small");
+    help.textContent = o.help;
+    label.append(name, input, help);
+    fields.append(label);
+  }
+  const seatsBox = $("seat-fields");
+  seatsBox.querySelectorAll("label").forEach((l) => l.remove());
+  const n = g.max_players;
+  for (let i = 0; i < n; i++) {
+    const label = document.createElement("label");
+    label.className = "seat";
+    label.textContent = `${g.player_names[i] || `Player ${i + 1}`}: `;
+    const sel = document.createElement("select");
+    sel.id = `seat-${i}`;
+    for (const [v, t] of [["human", "Human"], ["random", "Computer (random)"], ["easy", "Computer (easy)"],
+      ["medium", "Computer (medium)"], ["hard", "Computer (hard)"]]) {
+      const opt = document.createElement("option");
+      opt.value = v; opt.textContent = t;
+      if (i === 1 && v === "easy") opt.selected = true;
+      sel.append(opt);
+    }
+    label.append(sel);
+    seatsBox.append(label);
+  }
+  $("newgame-form").onsubmit = (e) => {
+    e.preventDefault();
+    const options = {};
+    for (const input of fields.querySelectorAll("[name]")) {
+      const t = input.dataset.type;
+      options[input.name] = t === "bool" ? input.checked : t === "int" ? Number(input.value) : input.value;
+    }
+    const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    startGame({ game: id, options, seats });
+  };
+}
+$("newgame-cancel").addEventListener("click", () => { location.hash = ""; show("home"); renderHome(); });
+
+function startGame(args) {
+  try {
+    const v = call("new_game", args);
+    history.replaceState(null, "", location.pathname + location.search);
+    show("play");
+    render(v);
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+function loadRecord(record, seats, what) {
+  try {
+    const v = call("load", { record, seats });
+    show("play");
+    render(v);
+    return true;
+  } catch (e) {
+    const where = e.index !== undefined && e.index !== null ? "" : "";
+    showError(`${what} could not be loaded: ${e.message}${where}`);
+    return false;
+  }
+}
+
+// ----- the board -----------------------------------------------------------------------------------
+function render(v, clickStart) {
+  app.view = v;
+  app.selection = [];
+  $("board").innerHTML = v.svg;
+  $("play-title").textContent = v.title;
+  $("status").textContent = v.status;
+  const obs = v.observation;
+  $("info").textContent = obs.pips ? `Pips: ${v.player_names[0]} ${obs.pips[0]}, ${v.player_names[1]} ${obs.pips[1]}` : "";
+  $("undo").disabled = !v.can_undo || v.browsing;
+  $("redo").disabled = !v.can_redo || v.browsing;
+  $("browse-banner").hidden = !v.browsing;
+  $("rules-link").href = `./${v.rules_page}`;
+  renderMoves(v);
+  renderButtons();
+  highlight();
+  if (!v.browsing) {
+    localStorage.setItem(AUTOSAVE, JSON.stringify({ record: v.record, seats: v.seats }));
+  }
+  if (v.terminal && !v.browsing) {
+    $("gameover-text").textContent = v.result.text;
+    $("gameover").hidden = false;
+  } else {
+    $("gameover").hidden = true;
+  }
+  document.body.dataset.ply = String(v.ply);
+  document.body.dataset.turn = v.human_turn ? "human" : v.bot_turn ? "bot" : v.terminal ? "over" : "";
+  if (clickStart !== undefined) {
+    app.timings.push(performance.now() - clickStart);
+  }
+  scheduleBot();
+}
+
+function scheduleBot() {
+  clearTimeout(app.botTimer);
+  const v = app.view;
+  if (!v || !v.bot_turn || v.browsing) return;
+  app.botTimer = setTimeout(() => {
+    try {
+      render(call("bot"));
+    } catch (e) {
+      showError(e.message);
+    }
+  }, BOT_DELAY);
+}
+
+function renderMoves(v) {
+  const ol = $("moves");
+  ol.textContent = "";
+  let li = null;
+  for (const m of v.moves) {
+    if (m.chance || !li) {
+      li = document.createElement("li");
+      ol.append(li);
+    }
+    const a = document.createElement("a");
+    a.href = "#";
+    a.className = m.chance ? "move chance" : "move";
+    a.textContent = m.notation;
+    a.dataset.ply = m.ply;
+    if (m.ply === v.ply && v.browsing) a.classList.add("current");
+    a.addEventListener("click", (e) => {
+      e.preventDefault();
+      try {
+        render(call("view", { ply: m.ply }));
+      } catch (err) { showError(err.message); }
+    });
+    li.append(a, " ");
+  }
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function candidates() {
+  const v = app.view;
+  if (!v || !v.human_turn) return [];
+  const sel = app.selection;
+  return v.legal.filter((a) => {
+    if (!a.targets.length) return false;
+    if (a.select === "set") return sel.every((t) => a.targets.includes(t));
+    return sel.every((t, i) => a.targets[i] === t);
+  });
+}
+
+function nextTargets() {
+  const sel = app.selection;
+  const out = new Set();
+  for (const a of candidates()) {
+    if (a.select === "set") a.targets.forEach((t) => { if (!sel.includes(t)) out.add(t); });
+    else if (a.targets.length > sel.length) out.add(a.targets[sel.length]);
+  }
+  return out;
+}
+
+function highlight() {
+  const svg = $("board");
+  const next = nextTargets();
+  const first = app.selection.length === 0;
+  svg.querySelectorAll("[data-target]").forEach((el) => {
+    const t = el.dataset.target;
+    el.classList.toggle("selected", app.selection.includes(t));
+    el.classList.toggle("from", first && next.has(t));
+    el.classList.toggle("target", !first && next.has(t));
+  });
+  const confirm = $("confirm-set");
+  if (confirm) {
+    const done = candidates().find((a) => a.select === "set" && a.targets.length === app.selection.length);
+    confirm.disabled = !done;
+  }
+}
+
+function renderButtons() {
+  const box = $("action-buttons");
+  box.textContent = "";
+  const v = app.view;
+  if (!v || !v.human_turn) return;
+  for (const a of v.legal.filter((x) => !x.targets.length)) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "action";
+    b.textContent = a.label;
+    b.dataset.action = a.notation;
+    b.addEventListener("click", () => play(a.notation, performance.now()));
+    box.append(b);
+  }
+  if (v.legal.some((a) => a.select === "set")) {
+    const b = document.createElement("button");
+    b.type = "button"; b.id = "confirm-set"; b.textContent = "Confirm";
+    b.addEventListener("click", () => {
+      const a = candidates().find((x) => x.select === "set" && x.targets.length === app.selection.length);
+      if (a) play(a.notation, performance.now());
+    });
+    box.append(b);
+  }
+}
+
+function play(notation, clickStart) {
+  try {
+    render(call("act", { notation }), clickStart);
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+$("board").addEventListener("click", (e) => {
+  const t0 = performance.now();
+  const el = e.target.closest("[data-target]");
+  const v = app.view;
+  if (!el || !v || !v.human_turn) return;
+  const t = el.dataset.target;
+  const sel = app.selection;
+  if (sel.includes(t)) {
+    // clicking a selected target again deselects it (and everything after it, for sequences)
+    app.selection = sel.slice(0, sel.indexOf(t));
+  } else if (nextTargets().has(t)) {
+    app.selection = [...sel, t];
+  } else {
+    app.selection = [];
+    if (nextTargets().has(t)) app.selection = [t];
+  }
+  const cands = candidates();
+  const exact = cands.filter((a) => a.select !== "set" && a.targets.length === app.selection.length);
+  if (exact.length === 1 && app.selection.length > 0) {
+    play(exact[0].notation, t0);
+    return;
+  }
+  highlight();
+  app.timings.push(performance.now() - t0);
+});
+
+// ----- buttons -------------------------------------------------------------------------------------
+function guarded(fn) {
+  return () => { try { fn(); } catch (e) { showError(e.message); } };
+}
+$("undo").addEventListener("click", guarded(() => render(call("undo"))));
+$("redo").addEventListener("click", guarded(() => render(call("redo"))));
+$("browse-back").addEventListener("click", guarded(() => render(call("view", {}))));
+function newGame() {
+  clearTimeout(app.botTimer);
+  const id = app.view ? app.view.game : app.games[0].id;
+  location.hash = `new=${id}`;
+}
+$("new").addEventListener("click", newGame);
+$("gameover-new").addEventListener("click", newGame);
+$("gameover-close").addEventListener("click", () => { $("gameover").hidden = true; });
+$("save").addEventListener("click", guarded(() => {
+  const rec = call("record");
+  const blob = new Blob([JSON.stringify(rec, null, 1)], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `${rec.game}-${rec.seed}.json`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}));
+$("load-file").addEventListener("change", async (e) => {
+  const f = e.target.files[0];
+  e.target.value = "";
+  if (!f) return;
+  const text = await f.text();
+  let record;
+  try {
+    record = JSON.parse(text);
+  } catch (err) {
+    showError(`The file ${f.name} is not a saved game: it is not valid JSON.`);
+    return;
+  }
+  loadRecord(record, app.view ? app.view.seats : undefined, `The file ${f.name}`);
+});
+$("share").addEventListener("click", guarded(() => {
+  const rec = call("record");
+  const url = `${location.origin}${location.pathname}#record=${b64urlEncode(JSON.stringify(rec))}`
+    + `&seats=${app.view.seats.join(",")}`;
+  const input = $("share-url");
+  input.value = url;
+  input.hidden = false;
+  input.select();
+  if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+}));
