@@ -1,0 +1,26 @@
+from pygames.core import get_game
+from pygames.verquere.rules import VerquereState
+
+GAME = get_game("verquere")
+
+
+def pos(white, black=None, turn="white", dice=(), ruleset="text"):
+    """A position from readable per-player point numbers (see VerquereState.from_position);
+    pieces not placed are borne off so each side has fifteen."""
+    white = dict(white)
+    black = dict(black or {"1": 15})  # Black's start stack stands on White's 13
+    for side in (white, black):
+        placed = sum(v for k, v in side.items() if k != "off")
+        side.setdefault("off", 15 - placed)
+    return VerquereState.from_position(GAME, {"white": white, "black": black, "turn": turn, "dice": list(dice)},
+                                       {"ruleset": ruleset})
+
+
+def legal(state):
+    return sorted(a.notation for a in state.legal_actions())
+
+
+def play(state, *notations):
+    for n in notations:
+        state.apply(n)
+    return state
