@@ -175,8 +175,8 @@ def test_V20_notation_unique_and_round_trips():
     notations = legal(s)
     assert notations == ["bar/4*"] and len(set(notations)) == len(notations)
     play(s, "bar/4*", "4/8", "8/12", "12/16")
-    s = pos({"21": 1, "20": 14}, dice=(4, 1))
-    assert "21/off" not in legal(s) and "20/24" in legal(s)
+    s = pos({"21": 1, "20": 14}, dice=(6, 1))
+    assert legal(s) == ["20/21", "21/22"]  # a 6 bears off from neither 20 nor 21 (V17)
     s = pos({"21": 15}, dice=(4, 3))
     assert legal(s) == ["21/24", "21/off"]
     for a in s.legal_actions():
