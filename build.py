@@ -281,7 +281,8 @@ def ensure_test_deps() -> None:
 def test(args: list[str]) -> int:
     ensure_test_deps()
     build()
-    cmd = [sys.executable, "-m", "pytest", "tests", "e2e", *args]
+    cmd = [sys.executable, "-m", "pytest", "tests", "e2e", "--screenshot=only-on-failure",
+           "--output=test-results", *args]
     log("$ " + " ".join(cmd))
     return subprocess.call(cmd, cwd=ROOT)
 

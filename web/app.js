@@ -291,30 +291,49 @@ function scheduleBot() {
   }, BOT_DELAY);
 }
 
+function moveLink(m) {
+  const a = document.createElement("a");
+  a.href = "#";
+  a.className = m.chance ? "move chance" : "move";
+  a.textContent = m.notation;
+  a.dataset.ply = m.ply;
+  a.addEventListener("click", (e) => {
+    e.preventDefault();
+    try {
+      render(call("view", { ply: m.ply }));
+    } catch (err) { showError(err.message); }
+  });
+  return a;
+}
+
+// The move list is updated incrementally: only moves after the common prefix are (re)drawn, so a click
+// costs the same late in a long game as early on. A chance outcome starts a new line.
 function renderMoves(v) {
   const ol = $("moves");
-  ol.textContent = "";
-  let li = null;
-  for (const m of v.moves) {
+  const shown = app.shownMoves || [];
+  let keep = 0;
+  while (keep < shown.length && keep < v.moves.length && shown[keep] === v.moves[keep].notation) keep++;
+  if (keep < shown.length) {
+    ol.textContent = "";
+    keep = 0;
+  }
+  let li = ol.lastElementChild;
+  for (const m of v.moves.slice(keep)) {
     if (m.chance || !li) {
       li = document.createElement("li");
       ol.append(li);
     }
-    const a = document.createElement("a");
-    a.href = "#";
-    a.className = m.chance ? "move chance" : "move";
-    a.textContent = m.notation;
-    a.dataset.ply = m.ply;
-    if (m.ply === v.ply && v.browsing) a.classList.add("current");
-    a.addEventListener("click", (e) => {
-      e.preventDefault();
-      try {
-        render(call("view", { ply: m.ply }));
-      } catch (err) { showError(err.message); }
-    });
-    li.append(a, " ");
+    li.append(moveLink(m), " ");
   }
-  ol.scrollTop = ol.scrollHeight;
+  app.shownMoves = v.moves.map((m) => m.notation);
+  const cur = ol.querySelector("a.current");
+  if (cur) cur.classList.remove("current");
+  if (v.browsing) {
+    const a = ol.querySelector(`a[data-ply="${v.ply}"]`);
+    if (a) a.classList.add("current");
+  } else {
+    ol.scrollTop = ol.scrollHeight;
+  }
 }
 
 function candidates() {

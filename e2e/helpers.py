@@ -1,0 +1,63 @@
+"""A generic UI driver: plays any registered game through the page by clicking the targets and buttons
+of a chosen legal action, exactly as a player would."""
+from __future__ import annotations
+
+import random
+
+READY = "document.body.dataset.ready === '1'"
+
+
+def open_app(page, site_url: str, fragment: str = "", botdelay: int = 0) -> None:
+    page.goto(f"{site_url}/index.html?botdelay={botdelay}{('#' + fragment) if fragment else ''}")
+    page.wait_for_function(READY, timeout=120_000)
+
+
+def view(page) -> dict:
+    return page.evaluate("window.pygamesApp.view")
+
+
+STEP_VIEW = """() => { const v = window.pygamesApp.view;
+  return {legal: v.legal, terminal: v.terminal, ply: v.ply}; }"""
+
+
+def step_view(page) -> dict:
+    """The parts of the view the driver needs to choose an action (cheap to transfer)."""
+    return page.evaluate(STEP_VIEW)
+
+
+def wait_settled(page, old_ply: int | None = None, light: bool = False) -> dict:
+    """Wait until a human seat must act or the game is over (and the ply moved on from ``old_ply``)."""
+    cond = "['human','over'].includes(document.body.dataset.turn)"
+    if old_ply is not None:
+        cond += f" && document.body.dataset.ply !== '{old_ply}'"
+    page.wait_for_function(cond, timeout=60_000, polling=10)
+    return step_view(page) if light else view(page)
+
+
+def perform(page, action: dict) -> None:
+    """Click what a player clicks to take ``action`` (a legal action from the view)."""
+    if not action["targets"]:
+        page.click(f'#action-buttons button[data-action="{action["notation"]}"]', force=True)
+        return
+    for t in action["targets"]:
+        # force: skip Playwright's wait for two stable animation frames; the click is still a real
+        # mouse click at the element's centre, so it must hit the element
+        page.click(f'#board [data-target="{t}"]', force=True)
+    if action["select"] == "set":
+        page.click("#confirm-set", force=True)
+
+
+def play_game(page, choose=None, seed: int = 0, max_actions: int = 5000) -> dict:
+    """Play until the game-over panel shows; ``choose(view, rng)`` picks the human's action (random by
+    default). Returns the final view."""
+    rng = random.Random(seed)
+    choose = choose or (lambda v, r: r.choice(v["legal"]))
+    v = wait_settled(page, light=True)
+    for _ in range(max_actions):
+        if v["terminal"]:
+            page.wait_for_selector("#gameover:not([hidden])")
+            return view(page)
+        action = choose(v, rng)
+        perform(page, action)
+        v = wait_settled(page, v["ply"], light=True)
+    raise AssertionError("the game did not end")

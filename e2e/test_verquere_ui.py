@@ -1,0 +1,132 @@
+"""Verquere in the browser: whole games through clicks, resume, share links, bad input."""
+from __future__ import annotations
+
+import base64
+import json
+
+from pygames.core.record import Record
+
+from .helpers import open_app, perform, play_game, view, wait_settled
+
+
+def racer(v, rng):
+    """A human who bears off when possible, else moves their most advanced piece (a quick race)."""
+    legal = v["legal"]
+    off = [a for a in legal if a["notation"].endswith("/off")]
+    if off:
+        return rng.choice(off)
+
+    def start(a):
+        f = a["notation"].split("/")[0]
+        return 0 if f == "bar" else int(f)
+    high = max(start(a) for a in legal)
+    return rng.choice([a for a in legal if start(a) == high])
+
+
+def test_whole_game_human_vs_computer_by_clicks(app, site_url):
+    open_app(app, site_url, "new=verquere&quick&seats=human,random")
+    final = play_game(app, racer, seed=1)
+    assert app.is_visible("#gameover") and "won" in app.inner_text("#gameover-text")
+    rec = Record.from_json(final["record"])
+    state = rec.replay()
+    assert state.is_terminal() and state.returns() == final["result"]["returns"]
+    assert [m["notation"] for m in final["moves"]] == rec.actions
+
+
+def test_new_game_form_and_rules_link(app, site_url):
+    open_app(app, site_url)
+    app.click("#new-verquere")
+    app.wait_for_selector("#newgame:not([hidden])")
+    app.select_option("#opt-ruleset", "ludii")
+    app.select_option("#seat-1", "human")
+    app.click("#start")
+    v = wait_settled(app)
+    assert v["options"] == {"ruleset": "ludii"} and v["seats"] == ["human", "human"]
+    assert v["moves"][0]["notation"].startswith("roll ")  # V30: White opens without an opening roll
+    href = app.eval_on_selector("#rules-link", "a => a.href")
+    app.goto(href)
+    assert app.is_visible("li#V1") and "Verquere" in app.title()
+
+
+def test_reload_resumes_and_undo_redo(app, site_url):
+    open_app(app, site_url, "new=verquere&quick&seats=human,random")
+    v = wait_settled(app)
+    for _ in range(6):
+        perform(app, v["legal"][0])
+        v = wait_settled(app, v["ply"])
+    before = v["record"]
+    app.reload()
+    app.wait_for_function("document.body.dataset.ready === '1'")
+    after = wait_settled(app)
+    assert after["record"] == before and after["ply"] == v["ply"]
+    app.click("#undo")
+    undone = view(app)
+    assert undone["ply"] < after["ply"] and undone["can_redo"]
+    app.click("#redo")
+    redone = wait_settled(app)
+    assert redone["record"]["actions"][: len(undone["record"]["actions"])] == undone["record"]["actions"]
+    # clicking a move in the list shows that position, and back returns to the game
+    app.click('#moves a[data-ply="2"]')
+    assert view(app)["browsing"] and app.is_visible("#browse-banner")
+    app.click("#browse-back")
+    assert not view(app)["browsing"]
+
+
+def test_share_link_opens_same_position(app, site_url, page):
+    open_app(app, site_url, "new=verquere&quick&seats=human,random")
+    v = wait_settled(app)
+    for _ in range(4):
+        perform(app, v["legal"][-1])
+        v = wait_settled(app, v["ply"])
+    app.click("#share")
+    url = app.input_value("#share-url")
+    assert "#record=" in url
+    other = app.context.new_page()
+    other.goto(url)
+    other.wait_for_function("document.body.dataset.ready === '1'")
+    w = wait_settled(other)
+    assert w["record"] == v["record"] and w["observation"] == v["observation"]
+    other.close()
+
+
+def test_corrupt_inputs_show_clear_errors(app, site_url):
+    open_app(app, site_url, "new=verquere&quick&seats=human,human")
+    v = wait_settled(app)
+    perform(app, v["legal"][0])
+    good = wait_settled(app, v["ply"])
+    # a corrupt save file: error names the bad action, the current game is unchanged
+    bad = dict(good["record"], actions=good["record"]["actions"] + ["24/off"])
+    app.set_input_files("#load-file", files=[{"name": "bad.json", "mimeType": "application/json",
+                                              "buffer": json.dumps(bad).encode()}])
+    app.wait_for_selector("#error:not([hidden])")
+    msg = app.inner_text("#error-text")
+    assert "bad.json" in msg and f"action {len(bad['actions']) - 1}" in msg and "24/off" in msg
+    assert view(app)["record"] == good["record"]
+    app.click("#error-close")
+    app.set_input_files("#load-file", files=[{"name": "junk.json", "mimeType": "application/json",
+                                              "buffer": b"{not json"}])
+    app.wait_for_selector("#error:not([hidden])")
+    assert "not valid JSON" in app.inner_text("#error-text")
+    assert view(app)["record"] == good["record"]
+    # a corrupted autosave: reload shows the error and the game list, never a blank page
+    app.evaluate("localStorage.setItem('pygames:autosave', '{\"record\": {\"game\": \"verquere\"}}')")
+    app.reload()
+    app.wait_for_function("document.body.dataset.ready === '1'")
+    app.wait_for_selector("#error:not([hidden])")
+    assert "autosaved game" in app.inner_text("#error-text")
+    assert app.is_visible("#home") and app.is_visible("#new-verquere")
+    # a hand-edited share link and an unknown game id
+    rec = dict(good["record"], actions=["white opens", "roll 6-5", "1/12"])
+    frag = base64.urlsafe_b64encode(json.dumps(rec).encode()).decode().rstrip("=")
+    app.goto(f"{site_url}/index.html#record={frag}")
+    app.wait_for_function("document.body.dataset.ready === '1'")
+    app.wait_for_selector("#error:not([hidden])")
+    assert "share link" in app.inner_text("#error-text") and "1/12" in app.inner_text("#error-text")
+    app.goto(f"{site_url}/index.html#record=%%%garbage")
+    app.wait_for_function("document.body.dataset.ready === '1'")
+    app.wait_for_selector("#error:not([hidden])")
+    assert "damaged" in app.inner_text("#error-text")
+    app.goto(f"{site_url}/index.html#new=chess")
+    app.wait_for_function("document.body.dataset.ready === '1'")
+    app.wait_for_selector("#error:not([hidden])")
+    assert 'Unknown game "chess"' in app.inner_text("#error-text")
