@@ -1,0 +1,133 @@
+"""``python -m pygames``: list games, play a quick game in the terminal, validate or replay a record,
+draw a position to SVG.
+
+    python -m pygames list
+    python -m pygames play GAME [--option name=value ...] [--seed N] [--level random|easy|medium|hard]
+    python -m pygames replay RECORD.json          (validate; print the final position's observation)
+    python -m pygames diagram RECORD.json [--ply N] [-o OUT.svg]
+
+Exit status 0 on success, 1 when a record or an option is rejected (the message names what is wrong).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+
+from .core.bots import make_bot
+from .core.chance import seeded_outcome
+from .core.errors import PygamesError
+from .core.record import Record
+from .core.registry import get_game, list_games
+
+
+def _parse_options(pairs: list[str]) -> dict:
+    out = {}
+    for p in pairs:
+        name, _, value = p.partition("=")
+        try:
+            out[name] = json.loads(value)
+        except ValueError:
+            out[name] = value
+    return out
+
+
+def cmd_list(_args) -> int:
+    for g in list_games():
+        print(f"{g.id:12} {g.title} ({g.min_players}-{g.max_players} players)")
+        for o in g.options:
+            print(f"    {o.name} = {o.default!r}  [{', '.join(map(str, o.allowed))}]  {o.help}")
+    return 0
+
+
+def cmd_play(args) -> int:
+    g = get_game(args.game)
+    rec = Record.new(g.id, _parse_options(args.option or []), seed=args.seed)
+    state = rec.replay()
+    bot = make_bot(args.level, seed=args.seed)
+    human = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            a = seeded_outcome(state, rec.seed)
+            print(f"  ({a.notation})")
+            state.apply(a)
+            continue
+        p = state.current_player()
+        if p != human:
+            a = bot.step(state)
+            print(f"{g.player_name(p)}: {a.notation}")
+            state.apply(a)
+            continue
+        obs = state.observation(p)
+        shown = {k: v for k, v in obs.items() if k not in ("points", "player_names")}
+        print(json.dumps(shown))
+        legal = [a.notation for a in state.legal_actions()]
+        print("legal:", " ".join(legal))
+        try:
+            choice = input(f"{g.player_name(p)}> ").strip()
+        except EOFError:
+            print()
+            return 0
+        if choice in ("quit", "q"):
+            return 0
+        try:
+            state.apply(choice)
+        except PygamesError as e:
+            print(e)
+    print("returns:", state.returns())
+    return 0
+
+
+def _load(path: str) -> Record:
+    with open(path, encoding="utf-8") as f:
+        return Record.from_json(f.read())
+
+
+def cmd_replay(args) -> int:
+    rec = _load(args.record)
+    state = rec.replay()
+    print(f"valid {rec.game} record: {len(rec.actions)} actions")
+    print(json.dumps(state.observation(None)))
+    if state.is_terminal():
+        print("returns:", state.returns())
+    return 0
+
+
+def cmd_diagram(args) -> int:
+    rec = _load(args.record)
+    state = rec.replay(args.ply)
+    svg = get_game(rec.game).draw_svg(state.observation(None))
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(svg)
+    else:
+        sys.stdout.write(svg + "\n")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m pygames", description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("list", help="list the games and their options")
+    p = sub.add_parser("play", help="play a quick game in the terminal against a bot")
+    p.add_argument("game")
+    p.add_argument("--option", action="append", help="name=value")
+    p.add_argument("--seed", type=int, default=random.randrange(2**31))
+    p.add_argument("--level", default="random")
+    p = sub.add_parser("replay", help="validate a record file and show the final position")
+    p.add_argument("record")
+    p = sub.add_parser("diagram", help="draw a record's position to SVG")
+    p.add_argument("record")
+    p.add_argument("--ply", type=int, default=None)
+    p.add_argument("-o", "--output")
+    args = ap.parse_args(argv)
+    try:
+        return {"list": cmd_list, "play": cmd_play, "replay": cmd_replay, "diagram": cmd_diagram}[args.cmd](args)
+    except (PygamesError, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,9 @@
+import pytest
+
+from tests.toys import register_toys
+
+
+@pytest.fixture(autouse=True, scope="session")
+def toys():
+    """Register the test-only toy games for the whole test session."""
+    register_toys()

@@ -1,0 +1,240 @@
+"""The core: options, registry, State protocol, chance, records, sessions, bots, and the toy shapes."""
+import json
+import random
+
+import pytest
+
+from pygames.core import (CHANCE, IllegalAction, InvalidOption, InvalidRecord, InvalidState, Option,
+                          State, UnknownGame, get_game, list_games)
+from pygames.core.bots import LEVELS, MCTSBot, RandomBot, make_bot
+from pygames.core.chance import seeded_outcome
+from pygames.core.errors import PygamesError
+from pygames.core.record import Record, Session
+
+
+# ----- options and registry ---------------------------------------------------------------------------
+def test_options_are_typed_and_checked():
+    g = get_game("verquere")
+    assert g.validate_options(None) == {"ruleset": "text"}
+    with pytest.raises(InvalidOption, match="unknown option 'rules'"):
+        g.validate_options({"rules": "ludii"})
+    with pytest.raises(InvalidOption, match="'ruleset' must be one of"):
+        g.new_initial_state({"ruleset": "cotton"})
+    pairs = get_game("toy_pairs")
+    with pytest.raises(InvalidOption, match="'players' must be between 2 and 6"):
+        pairs.validate_options({"players": 7})
+    with pytest.raises(InvalidOption, match="must be an integer"):
+        pairs.validate_options({"players": "3"})
+    with pytest.raises(InvalidOption, match="true or false"):
+        Option("flag", "bool", False, "a flag").check(1)
+    form = g.to_json()["options"][0]
+    assert form == {"name": "ruleset", "type": "choice", "default": "text", "allowed": ["text", "ludii"],
+                    "help": form["help"]} and form["help"]
+
+
+def test_registry_lists_games_and_rejects_unknown_ids():
+    assert "verquere" in [g.id for g in list_games()]
+    with pytest.raises(UnknownGame, match="unknown game 'chess'"):
+        get_game("chess")
+
+
+# ----- state protocol -----------------------------------------------------------------------------------
+def test_illegal_action_names_it_and_leaves_state_untouched():
+    s = get_game("verquere").new_initial_state()
+    s.apply("white opens")
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match="illegal action 'black opens'"):
+        s.apply("black opens")
+    with pytest.raises(IllegalAction, match="notation string"):
+        s.apply(42)
+    assert s.to_json() == before
+
+
+def test_from_json_is_strict():
+    g = get_game("verquere")
+    good = g.new_initial_state().to_json()
+    assert State.from_json(good) == g.new_initial_state()
+    cases = [
+        "not json", [], {**good, "extra": 1}, {**good, "game": "chess"},
+        {**good, "state": {**good["state"], "bar": [1, 0]}},          # sixteen White pieces
+        {**good, "state": {**good["state"], "dice": [7]}},
+        {**good, "state": {**good["state"], "turn": 3}},
+        {**good, "state": {k: v for k, v in good["state"].items() if k != "off"}},
+        {**good, "options": {"ruleset": "x"}},
+        {**good, "history": [1, 2]},
+    ]
+    for bad in cases:
+        with pytest.raises((InvalidState, UnknownGame, InvalidOption)):
+            State.from_json(bad)
+
+
+def test_copy_and_equality():
+    s = get_game("verquere").new_initial_state()
+    s.apply("white opens")
+    c = s.clone()
+    assert c == s and c is not s
+    c.apply("roll 6-5")
+    assert c != s and s.is_chance_node()
+
+
+def test_seeded_chance_depends_only_on_seed_and_ply():
+    g = get_game("verquere")
+    a, b = g.new_initial_state(), g.new_initial_state()
+    assert seeded_outcome(a, 5) == seeded_outcome(b, 5)
+    rolls = set()
+    for seed in range(40):
+        s = g.new_initial_state({"ruleset": "ludii"})
+        rolls.add(seeded_outcome(s, seed).notation)
+    assert len(rolls) > 5
+    with pytest.raises(IllegalAction):
+        s.apply("roll 6-5")
+        seeded_outcome(s, 1)
+
+
+def test_tests_can_force_chance_outcomes():
+    s = get_game("verquere").new_initial_state()
+    s.apply("black opens")
+    s.apply("roll 4-4")
+    assert s.current_player() == 1 and s.dice == [4, 4, 4, 4]
+
+
+# ----- records and sessions ---------------------------------------------------------------------------------
+def test_record_rejects_bad_records_with_index_and_reason():
+    ok = {"game": "verquere", "options": {}, "seed": 3, "actions": ["white opens", "roll 6-5", "1/7"]}
+    assert Record.from_json(json.dumps(ok)).replay().history == ok["actions"]
+    with pytest.raises(InvalidRecord) as e:
+        Record.from_json({**ok, "actions": ["white opens", "roll 6-5", "1/8", "1/7"]})
+    assert e.value.index == 2 and "1/8" in str(e.value)
+    for bad, msg in [("{", "not valid JSON"), ({**ok, "seed": -1}, "seed"), ({**ok, "game": "x"}, "unknown game"),
+                     ({k: v for k, v in ok.items() if k != "seed"}, "missing field"),
+                     ({**ok, "more": 1}, "unknown field"), ({**ok, "options": {"ruleset": 1}}, "ruleset"),
+                     ({**ok, "actions": ["white opens", 7]}, "not a notation")]:
+        with pytest.raises(InvalidRecord, match=msg):
+            Record.from_json(bad)
+
+
+def test_session_advances_chance_undo_redo_by_replay():
+    rec = Record.new("verquere", seed=11)
+    s = Session(rec, ["human", "human"])
+    assert s.state.current_player() >= 0 and len(rec.actions) == 2  # opening and first roll played
+    first = s.state.legal_actions()[0].notation
+    s.act(first)
+    snapshot = list(s.record.actions)
+    s.undo()
+    assert s.record.actions == snapshot[:2] and s.can_redo()
+    s.redo()
+    assert s.record.actions == snapshot
+    # seeded dice: the same roll comes back after undo, so undo cannot fish for dice
+    while s.state.current_player() == s.record.replay(2).current_player():
+        s.act(s.state.legal_actions()[0].notation)
+    rolled = list(s.record.actions)
+    s.undo()
+    s.redo()
+    assert s.record.actions == rolled
+    with pytest.raises(PygamesError, match="nothing to redo"):
+        s.redo()
+
+
+def test_session_undo_vs_computer_takes_back_the_computer_reply():
+    rec = Record.new("verquere", seed=2)
+    s = Session(rec, ["human", "random"])
+    bot = RandomBot(1)
+    moves = 0
+    while moves < 30 and not s.state.is_terminal():
+        p = s.state.current_player()
+        s.act((s.state.legal_actions()[0] if s.seats[p] == "human" else bot.step(s.state)).notation)
+        moves += 1
+    s.undo()
+    assert s.is_human_turn()
+
+
+# ----- bots -----------------------------------------------------------------------------------------
+def test_bots_pick_legal_actions_on_every_shape():
+    for gid, opts in [("verquere", {}), ("toy_pairs", {"players": 4}), ("toy_match", {})]:
+        s = get_game(gid).new_initial_state(opts)
+        rng = random.Random(0)
+        for _ in range(60):
+            if s.is_terminal():
+                break
+            if s.is_chance_node():
+                s.apply(seeded_outcome(s, 1))
+                continue
+            a = MCTSBot(iterations=30, depth=4, seconds=5, seed=1).step(s)
+            assert a.notation in [x.notation for x in s.legal_actions()]
+            s.apply(a if rng.random() < 0.5 else RandomBot(2).step(s))
+    with pytest.raises(PygamesError, match="unknown computer level"):
+        make_bot("grandmaster")
+    assert set(LEVELS) >= {"random", "easy", "medium", "hard"}
+
+
+def test_mcts_beats_random_at_nim_match():
+    """MCTS finds the winning Nim move (take so the pile is a multiple of 3)."""
+    s = get_game("toy_match").new_initial_state()
+    s.apply("take 1")  # pile 4: taking 1 leaves 3, a lost position for the opponent
+    a = MCTSBot(iterations=400, depth=50, seconds=10, seed=3).step(s)
+    assert a.notation == "take 1"
+
+
+# ----- the shapes the next games need (toy games) ---------------------------------------------------------
+def _deal(s, cards):
+    for c in cards:
+        s.apply(f"deal {c}")
+
+
+def test_more_than_two_players_and_hidden_hands():
+    s = get_game("toy_pairs").new_initial_state({"players": 3})
+    assert s.is_chance_node() and len(s.chance_outcomes()) == 8
+    _deal(s, [1, 2, 3, 4, 5, 6])
+    obs0 = s.observation(0)
+    assert obs0["hand"] == [1, 2] and obs0["hand_sizes"] == [2, 2, 2]
+    assert not {3, 4, 5, 6} & set(json.loads(json.dumps(obs0)).get("hand"))
+    assert "hands" not in obs0 and "deck" not in obs0
+    assert s.public_history(0)[:3] == ["deal 1", "deal 2", "deal ?"]
+
+
+def test_simultaneous_secret_choice_revealed_together():
+    s = get_game("toy_pairs").new_initial_state({"players": 3})
+    _deal(s, [1, 2, 3, 4, 5, 6])
+    s.apply("show 2")
+    assert s.observation(1)["shown"] == [None, None, None] and s.observation(1)["committed"][0]
+    assert s.observation(1)["my_choice"] is None and s.observation(0)["my_choice"] == 2
+    assert "show ?" in s.public_history(1) and "show 2" in s.public_history(0)
+    s.apply("show 3")
+    s.apply("show 6")
+    assert s.observation(1)["shown"] == [2, 3, 6]
+
+
+def test_turn_of_several_parts_and_chance_chosen_by_action():
+    s = get_game("toy_pairs").new_initial_state({"players": 2})
+    _deal(s, [1, 2, 3, 4])
+    s.apply("show 1")
+    s.apply("show 3")
+    assert sorted(a.notation for a in s.legal_actions()) == ["pay", "roll"]
+    s.apply("roll")  # the player's choice opens a chance node
+    assert s.current_player() == CHANCE and [a.notation for a, _ in s.chance_outcomes()] == ["d1", "d2", "d3"]
+    s.apply("d3")
+    assert s.current_player() == 0 and s.score[0] == 3  # still player 0: the turn's next part
+    swap = s.find_action("swap 2")
+    assert swap.select == "set" and set(swap.targets) == {"card-2", "card-1"}
+    s.apply("swap 2")
+    assert s.shown[0] == 2 and s.current_player() == 1
+    s.apply("pay")
+    assert s.tokens[1] == 0 and s.current_player() == 1
+
+
+def test_determinization_keeps_what_the_player_sees():
+    s = get_game("toy_pairs").new_initial_state({"players": 3})
+    _deal(s, [1, 2, 3, 4, 5, 6])
+    d = s.determinize(0, random.Random(4))
+    assert d.hands[0] == s.hands[0] and d.observation(0)["hand_sizes"] == s.observation(0)["hand_sizes"]
+    assert sorted(d.deck + d.hands[1] + d.hands[2]) == sorted(s.deck + s.hands[1] + s.hands[2])
+
+
+def test_a_match_of_several_games():
+    s = get_game("toy_match").new_initial_state({"games": 2})
+    for a in ["take 2", "take 2", "take 1"]:  # player 0 takes the last: wins game 1
+        s.apply(a)
+    assert s.wins == [1, 0] and s.game_no == 1 and s.current_player() == 1 and not s.is_terminal()
+    for a in ["take 2", "take 1", "take 2"]:  # game 2 starts with player 1; player 1 takes the last
+        s.apply(a)
+    assert s.is_terminal() and s.wins == [1, 1] and s.returns() == [0.0, 0.0]

@@ -1,0 +1,36 @@
+"""Drawing and the command line."""
+import json
+import xml.etree.ElementTree as ET
+
+from pygames.__main__ import main
+from pygames.core import get_game
+from pygames.core.record import Record
+
+from .verquere.helpers import pos
+
+
+def test_verquere_svg_is_valid_with_targets_counts_and_dice():
+    s = pos({"1": 9, "19": 3, "bar": 1}, {"16": 1, "1": 12, "off": 2}, dice=(5, 2))
+    s.apply("bar/5")
+    svg = get_game("verquere").draw_svg(s.observation(0), targets={"r4"})
+    root = ET.fromstring(svg)
+    ids = {e.get("data-target") for e in root.iter() if e.get("data-target")}
+    assert ids == {f"r{i}" for i in range(24)} | {"bar-0", "bar-1", "off-0", "off-1"}
+    assert root.get("viewBox") and ">9<" in svg  # a stack of nine shows its count
+    used = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if "used" in (g.get("class") or "")]
+    assert len(used) == 1  # the 5 is used, the 2 still to play
+    black_view = get_game("verquere").draw_svg(s.observation(1))
+    assert "seen by Black" in black_view
+
+
+def test_cli_list_replay_diagram(tmp_path, capsys):
+    rec = Record.new("verquere", seed=3)
+    rec.actions = ["white opens", "roll 6-5", "1/7", "7/12"]
+    f = tmp_path / "game.json"
+    f.write_text(rec.dumps())
+    assert main(["list"]) == 0 and "verquere" in capsys.readouterr().out
+    assert main(["replay", str(f)]) == 0 and "valid verquere record" in capsys.readouterr().out
+    out = tmp_path / "b.svg"
+    assert main(["diagram", str(f), "-o", str(out)]) == 0 and out.read_text().startswith("<svg")
+    f.write_text(json.dumps({**rec.to_json(), "actions": ["white opens", "roll 6-5", "1/9"]}))
+    assert main(["replay", str(f)]) == 1 and "action 2" in capsys.readouterr().err

@@ -1,0 +1,42 @@
+"""The bridge's Python side (pygames.web): JSON in, JSON out; errors leave the game unchanged."""
+import json
+
+from pygames import web
+
+
+def call(name, **args):
+    return json.loads(web.call(name, json.dumps(args)))
+
+
+def test_new_game_view_has_board_legal_actions_and_moves():
+    v = call("new_game", game="verquere", seats=["human", "random"], seed=9)["ok"]
+    assert v["svg"].startswith("<svg") and 'data-target="r0"' in v["svg"]
+    assert v["human_turn"] and v["legal"] and all(len(a["targets"]) == 2 for a in v["legal"])
+    assert [m["chance"] for m in v["moves"]] == [True, True]
+    assert v["record"]["seed"] == 9 and v["observation"]["viewer"] == 0
+
+
+def test_errors_name_the_problem_and_keep_the_game():
+    v = call("new_game", game="verquere", seats=["human", "human"], seed=4)["ok"]
+    assert "unknown game 'go'" in call("new_game", game="go")["error"]
+    assert "'ruleset'" in call("new_game", game="verquere", options={"ruleset": "?"})["error"]
+    assert "unknown seat" in call("new_game", game="verquere", seats=["human", "god"])["error"]
+    assert "illegal action '24/off'" in call("act", notation="24/off")["error"]
+    bad = dict(v["record"], actions=v["record"]["actions"] + ["1/9"])
+    err = call("load", record=bad)
+    assert err["index"] == len(bad["actions"]) - 1 and "1/9" in err["error"]
+    assert "not valid JSON" in call("load", record="{{")["error"]
+    assert call("view")["ok"]["record"] == v["record"]
+    assert "unknown command" in call("explode")["error"]
+    assert "bad request" in json.loads(web.call("view", "{nope"))["error"]
+
+
+def test_bot_plays_and_browsing_shows_old_positions():
+    v = call("new_game", game="verquere", seats=["random", "easy"], seed=1)["ok"]
+    for _ in range(10):
+        v = call("bot")["ok"]
+    assert v["ply"] > 10
+    old = call("view", ply=2)["ok"]
+    assert old["browsing"] and old["ply"] == 2 and old["legal"] == []
+    assert "no position" in call("view", ply=10_000)["error"]
+    assert "not a human seat" in call("act", notation="1/7")["error"]

@@ -1,0 +1,242 @@
+"""Test-only toy games that prove the core carries every shape the next games need (not shipped).
+
+``toy_pairs`` (2–6 players): hidden hands dealt by chance, a simultaneous secret choice (every player
+lays one card face up, revealed together), a turn made of several parts (choose pay-or-roll, then keep or
+swap), and a chance outcome chosen by a player's action (rolling instead of paying).
+
+``toy_match``: a match of several games (like Duerror Grandis' Parcus): players alternately take 1 or 2
+from a pile of five, the taker of the last wins the game, and the match goes to the most game wins.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pygames.core import CHANCE, TERMINAL, Action, Game, InvalidState, Option, State, register
+
+
+@dataclass
+class PairsState(State):
+    """Fields: ``deck`` (cards still undealt, a set semantics list), ``hands`` per player, ``shown``
+    (face-up card per player, None until revealed), ``pending`` (secret face-up choices not yet revealed),
+    ``tokens`` and ``score`` per player, ``turn`` (player of the play phase), ``part`` (``choose``,
+    ``roll``, ``swap``), ``rounds_left``."""
+
+    def __post_init__(self):
+        n = self.num_players
+        self.deck = list(range(1, 2 * n + 3))
+        self.hands = [[] for _ in range(n)]
+        self.shown = [None] * n
+        self.pending = [None] * n
+        self.tokens = [1] * n
+        self.score = [0] * n
+        self.turn = 0
+        self.part = "deal"
+        self.rounds_left = self.options["rounds"]
+
+    # who deals to whom: the next player with fewer than two cards
+    def _deal_to(self):
+        for p, h in enumerate(self.hands):
+            if len(h) < 2:
+                return p
+        return None
+
+    def _current_player(self):
+        if self.part == "deal" or self.part == "roll":
+            return CHANCE
+        if self.part == "secret":
+            return self.pending.index(None)
+        if self.part == "over":
+            return TERMINAL
+        return self.turn
+
+    def _chance_outcomes(self):
+        if self.part == "roll":
+            return [(Action(f"d{k}", player=CHANCE), 1 / 3) for k in (1, 2, 3)]
+        return [(Action(f"deal {c}", player=CHANCE), 1 / len(self.deck)) for c in self.deck]
+
+    def _legal_actions(self):
+        p = self.current_player()
+        if self.part == "secret":
+            return [Action(f"show {c}", targets=(f"card-{c}",), player=p) for c in self.hands[p]]
+        if self.part == "choose":
+            out = [Action("roll", player=p)]
+            if self.tokens[p] > 0:
+                out.append(Action("pay", player=p))
+            return out
+        # swap: keep, or swap the face-up card with the hand card (a set-selection of two cards)
+        out = [Action("keep", player=p)]
+        for c in self.hands[p]:
+            out.append(Action(f"swap {c}", targets=(f"card-{c}", f"card-{self.shown[p]}"), select="set",
+                              player=p))
+        return out
+
+    def _apply(self, a):
+        n = a.notation
+        if self.part == "deal":
+            c = int(n.split()[1])
+            self.deck.remove(c)
+            self.hands[self._deal_to()].append(c)
+            if self._deal_to() is None:
+                self.part = "secret"
+            return
+        if self.part == "secret":
+            p = self.pending.index(None)
+            c = int(n.split()[1])
+            self.pending[p] = c
+            if None not in self.pending:  # everyone committed: reveal together
+                for q, card in enumerate(self.pending):
+                    self.hands[q].remove(card)
+                    self.shown[q] = card
+                self.part = "choose"
+            return
+        p = self.turn
+        if self.part == "choose":
+            if n == "pay":
+                self.tokens[p] -= 1
+                self.score[p] += 2
+                self.part = "swap"
+            else:
+                self.part = "roll"
+            return
+        if self.part == "roll":
+            self.score[p] += int(n[1:])
+            self.part = "swap"
+            return
+        if n.startswith("swap"):
+            c = int(n.split()[1])
+            self.hands[p].remove(c)
+            self.hands[p].append(self.shown[p])
+            self.shown[p] = c
+        self.turn = (p + 1) % self.num_players
+        if self.turn == 0:
+            self.rounds_left -= 1
+        self.part = "choose" if self.rounds_left else "over"
+
+    def totals(self):
+        return [self.score[p] + (self.shown[p] or 0) for p in range(self.num_players)]
+
+    def returns(self):
+        if self.part != "over":
+            return [0.0] * self.num_players
+        t = self.totals()
+        best = max(t)
+        winners = [p for p in range(self.num_players) if t[p] == best]
+        return [1.0 if p in winners else -1.0 for p in range(self.num_players)]
+
+    def observation(self, player):
+        return {"hand": list(self.hands[player]) if player is not None else None,
+                "hand_sizes": [len(h) for h in self.hands], "deck_size": len(self.deck),
+                "shown": list(self.shown), "committed": [c is not None for c in self.pending],
+                "my_choice": self.pending[player] if player is not None and self.part == "secret" else None,
+                "tokens": list(self.tokens), "score": list(self.score), "turn": self.turn, "part": self.part}
+
+    def public_history(self, player):
+        out = []
+        owner = self._replay_owners()
+        for a, who in zip(self.history, owner):
+            if a.startswith("deal ") and who != player:
+                out.append("deal ?")
+            elif a.startswith("show ") and who != player:
+                out.append("show ?")
+            else:
+                out.append(a)
+        return out
+
+    def _replay_owners(self):
+        s = self.game.new_initial_state(self.options)
+        owners = []
+        for a in self.history:
+            owners.append(s._deal_to() if s.part == "deal" else s.current_player())
+            s.apply(a)
+        return owners
+
+    def determinize(self, player, rng):
+        s = self.clone()
+        unseen = list(s.deck)
+        for q in range(s.num_players):
+            if q != player:
+                unseen += s.hands[q]
+                if s.part == "secret" and s.pending[q] is not None:
+                    unseen.append(s.pending[q])
+        rng.shuffle(unseen)
+        for q in range(s.num_players):
+            if q != player:
+                k = len(s.hands[q])
+                pend = s.part == "secret" and s.pending[q] is not None
+                s.hands[q] = [unseen.pop() for _ in range(k + pend)]
+                if pend:
+                    s.pending[q] = s.hands[q][-1]
+        s.deck = unseen
+        return s
+
+    def _state_json(self):
+        return {"deck": sorted(self.deck), "hands": [list(h) for h in self.hands], "shown": list(self.shown),
+                "pending": list(self.pending), "tokens": list(self.tokens), "score": list(self.score),
+                "turn": self.turn, "part": self.part, "rounds_left": self.rounds_left}
+
+    def _load_json(self, d):
+        if set(d) != set(self._state_json()):
+            raise InvalidState("toy_pairs: wrong keys")
+        if d["part"] not in ("deal", "secret", "choose", "roll", "swap", "over"):
+            raise InvalidState(f"toy_pairs: unknown part {d['part']!r}")
+        for k, v in d.items():
+            setattr(self, k, v)
+
+
+PAIRS = Game(id="toy_pairs", title="Toy pairs", min_players=2, max_players=6, state_class=PairsState,
+             options=(Option("players", "int", 3, "number of players", (2, 6)),
+                      Option("rounds", "int", 2, "rounds of play", (1, 5))),
+             draw_svg=lambda obs, **kw: "<svg/>", extra={"hidden_information": True})
+
+
+@dataclass
+class MatchState(State):
+    """A match of ``games`` Nim games: ``pile``, ``wins`` per player, ``game_no``, ``turn``."""
+
+    def __post_init__(self):
+        self.pile = 5
+        self.wins = [0, 0]
+        self.game_no = 0
+        self.turn = 0
+
+    def _current_player(self):
+        return TERMINAL if self.game_no >= self.options["games"] else self.turn
+
+    def _legal_actions(self):
+        return [Action(f"take {k}", player=self.turn) for k in (1, 2) if k <= self.pile]
+
+    def _apply(self, a):
+        self.pile -= int(a.notation.split()[1])
+        if self.pile == 0:  # this game is over; the next one starts with the other player
+            self.wins[self.turn] += 1
+            self.game_no += 1
+            self.pile = 5
+            self.turn = self.game_no % 2
+        else:
+            self.turn = 1 - self.turn
+
+    def returns(self):
+        if not self.is_terminal() or self.wins[0] == self.wins[1]:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.wins[0] > self.wins[1] else [-1.0, 1.0]
+
+    def observation(self, player):
+        return {"pile": self.pile, "wins": list(self.wins), "game_no": self.game_no, "turn": self.turn}
+
+    def _state_json(self):
+        return self.observation(None)
+
+    def _load_json(self, d):
+        if set(d) != {"pile", "wins", "game_no", "turn"}:
+            raise InvalidState("toy_match: wrong keys")
+        self.pile, self.wins, self.game_no, self.turn = d["pile"], list(d["wins"]), d["game_no"], d["turn"]
+
+
+MATCH = Game(id="toy_match", title="Toy match", min_players=2, max_players=2, state_class=MatchState,
+             options=(Option("games", "int", 3, "games in the match", (1, 9)),),
+             draw_svg=lambda obs, **kw: "<svg/>")
+
+
+def register_toys():
+    register(PAIRS, replace=True)
+    register(MATCH, replace=True)
