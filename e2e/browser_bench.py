@@ -1,0 +1,81 @@
+"""Browser benchmark: cold page load to an interactive board next to a bare ``loadPyodide`` in the same
+run (each in a fresh browser context, so nothing is cached), and click-to-redraw latency over a game
+played through the UI. Used by ``python3 build.py bench``; not a test."""
+from __future__ import annotations
+
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-quic"]
+
+BARE = """async () => {
+  const t0 = performance.now();
+  const m = await import('/pyodide/pyodide.mjs');
+  const py = await m.loadPyodide({indexURL: '/pyodide/'});
+  py.runPython('1+1');
+  return performance.now() - t0;
+}"""
+
+
+def run_browser_bench(dist: Path, rounds: int = 3) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "e2e"))
+    from helpers import perform, wait_settled  # noqa: E402
+
+    srv = build.make_server(dist, 0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{srv.server_address[1]}"
+    bare, page_load = [], []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=build.CHROMIUM, args=ARGS)
+        for _ in range(rounds):
+            ctx = browser.new_context()
+            pg = ctx.new_page()
+            pg.goto(f"{url}/favicon.svg")
+            bare.append(pg.evaluate(BARE))
+            ctx.close()
+            ctx = browser.new_context()
+            pg = ctx.new_page()
+            pg.goto(f"{url}/index.html?botdelay=0#new=verquere&quick&seats=human,random")
+            pg.wait_for_selector("#board svg", timeout=120_000)
+            pg.wait_for_function("document.body.dataset.turn === 'human'")
+            page_load.append(pg.evaluate("performance.now()"))
+            ctx.close()
+        ctx = browser.new_context()
+        pg = ctx.new_page()
+        pg.goto(f"{url}/index.html?botdelay=0#new=verquere&quick&seats=human,random")
+        pg.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
+        v = wait_settled(pg, light=True)
+        actions = 0
+        while not v["terminal"] and actions < 400:
+            legal = v["legal"]
+            off = [a for a in legal if a["notation"].endswith("/off")]
+            a = off[0] if off else max(legal, key=lambda a: (a["notation"].split("/")[0] != "bar",
+                                                              a["notation"].split("/")[0]))
+            perform(pg, a)
+            v = wait_settled(pg, v["ply"], light=True)
+            actions += 1
+        clicks = sorted(pg.evaluate("window.pygamesApp.timings"))
+        ctx.close()
+        browser.close()
+    srv.shutdown()
+    med_bare, med_page = statistics.median(bare), statistics.median(page_load)
+    p50 = clicks[len(clicks) // 2]
+    p95 = clicks[min(len(clicks) - 1, int(len(clicks) * 0.95))]
+    print(f"bare loadPyodide: median {med_bare:.0f} ms {[round(x) for x in bare]}")
+    print(f"cold page load to interactive board: median {med_page:.0f} ms {[round(x) for x in page_load]}"
+          f" = {med_page / med_bare:.2f}x bare Pyodide (target <= 1.15x)")
+    print(f"click-to-redraw over {len(clicks)} clicks ({actions} actions): p50 {p50:.1f} ms, "
+          f"p95 {p95:.1f} ms (target p95 <= 50 ms)")
+    return {"bare_loadpyodide_ms": round(med_bare), "page_load_ms": round(med_page),
+            "page_load_ratio": round(med_page / med_bare, 2), "click_p50_ms": round(p50, 1),
+            "click_p95_ms": round(p95, 1), "clicks": len(clicks)}

@@ -1,0 +1,40 @@
+"""CPython benchmark figures (``python3 build.py bench`` prints them with the browser figures).
+
+- Verquere random playouts per second through the State protocol (``legal_actions``/``apply`` with
+  notation, as the bots and the conformance kit use it), for both rulesets.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from .core.bots import random_action
+from .core.registry import get_game
+
+
+def playouts_per_second(game_id: str, options: dict, seconds: float = 5.0, seed: int = 1) -> dict:
+    g = get_game(game_id)
+    rng = random.Random(seed)
+    games = plies = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        s = g.new_initial_state(options)
+        while not s.is_terminal():
+            s.apply(random_action(s, rng))
+            plies += 1
+        games += 1
+    dt = time.perf_counter() - t0
+    return {"playouts_per_s": round(games / dt, 1), "plies_per_playout": round(plies / games, 1),
+            "plies_per_s": round(plies / dt)}
+
+
+def main(quick: bool = False) -> dict:
+    secs = 2.0 if quick else 8.0
+    out = {}
+    for ruleset in ("text", "ludii"):
+        r = playouts_per_second("verquere", {"ruleset": ruleset}, secs)
+        out[f"verquere_{ruleset}_random_playouts_per_s"] = r["playouts_per_s"]
+        out[f"verquere_{ruleset}_plies_per_playout"] = r["plies_per_playout"]
+        print(f"Verquere ({ruleset}) random playouts: {r['playouts_per_s']}/s "
+              f"({r['plies_per_playout']} plies each, {r['plies_per_s']} plies/s, CPython)", flush=True)
+    return out
