@@ -30,6 +30,36 @@ _OPENINGS = ((Action("white opens", player=CHANCE), 0.5), (Action("black opens",
 _ROLL_OUTCOMES = tuple((Action(f"roll {a}-{b}", player=CHANCE), (1 if a == b else 2) / 36) for a, b in ROLLS)
 
 
+@dataclass(frozen=True)
+class Step(Action):
+    """A die move: an :class:`Action` that also carries ``frm`` (0 = the bar) and ``die``."""
+
+    frm: int = 0
+    die: int = 0
+
+
+def _target(pl: int, p: int) -> str:
+    if p == 0:
+        return f"bar-{pl}"
+    if p == 25:
+        return f"off-{pl}"
+    return f"r{(p - 1 + 12 * pl) % 24}"
+
+
+def _make_step(pl: int, frm: int, d: int, hit: bool) -> Step:
+    to = frm + d
+    return Step(notation=f"{'bar' if frm == 0 else frm}/{'off' if to == 25 else to}{'*' if hit else ''}",
+                targets=(_target(pl, frm), _target(pl, to)), player=pl, frm=frm, die=d)
+
+
+_STEPS = {(pl, f, d, h): _make_step(pl, f, d, h)
+          for pl in (0, 1) for f in range(0, 25) for d in range(1, 7) for h in (False, True) if f + d <= 25}
+"""Every possible step action, built once (notation and targets are pure functions of these four)."""
+
+_OPP = tuple((p + 11) % 24 + 1 for p in range(25))
+"""``_OPP[p]``: the opponent's number of my point ``p`` (index 0 unused)."""
+
+
 def opp_point(p: int) -> int:
     """The opponent's number (1..24) of my point ``p`` (1..24) (V1)."""
     return (p + 11) % 24 + 1
@@ -86,25 +116,17 @@ class VerquereState(State):
 
     def _legal_actions(self) -> list[Action]:
         pl = self.turn
-        out = []
-        for frm, d in self.legal_steps():
-            to = frm + d
-            hit = to <= 24 and self.board[1 - pl][opp_point(to)] == 1
-            out.append(Action(
-                notation=f"{'bar' if frm == 0 else frm}/{'off' if to == 25 else to}{'*' if hit else ''}",
-                targets=(self._target(pl, frm), self._target(pl, to)), player=pl))
-        return out
+        ob = self.board[1 - pl]
+        steps = self.__dict__.pop("_next_steps", None)
+        if steps is None:
+            steps = self.legal_steps()
+        return [_STEPS[pl, frm, d, frm + d <= 24 and ob[_OPP[frm + d]] == 1] for frm, d in steps]
 
-    @staticmethod
-    def _target(pl: int, p: int) -> str:
-        if p == 0:
-            return f"bar-{pl}"
-        if p == 25:
-            return f"off-{pl}"
-        return f"r{ring(pl, p)}"
+    _target = staticmethod(_target)
 
     def _apply(self, action: Action) -> None:
         n = action.notation
+        self.__dict__.pop("_next_steps", None)
         if self.turn is None:
             self.turn = WHITE if n == "white opens" else BLACK
             return
@@ -113,21 +135,25 @@ class VerquereState(State):
             self.roll = [a, b]
             self.dice = [a] * 4 if a == b else [a, b]  # V5, V6
             self.prev_steps, self.turn_steps, self.lost = self.turn_steps, [], []
-            if not self.legal_steps():  # V14 / V19: no usable die: the roll is lost
-                self._end_turn()
+            self._after_die()  # V14 / V19: no usable die: the roll is lost
             return
         pl = self.turn
-        src, dst = n.rstrip("*").split("/")
-        frm = 0 if src == "bar" else int(src)
-        to = 25 if dst == "off" else int(dst)
-        hit = self._step(pl, frm, to - frm)
-        self.dice.remove(to - frm)
-        self.turn_steps.append([pl, self._target(pl, frm), self._target(pl, to), hit])
+        frm, d = action.frm, action.die
+        hit = self._step(pl, frm, d)
+        self.dice.remove(d)
+        self.turn_steps.append([pl, action.targets[0], action.targets[1], hit])
         if self.off[pl] == PIECES:  # V21
             self.winner = pl
             self.dice = []
             return
-        if not self.dice or not self.legal_steps():  # V19: unusable dice are lost
+        self._after_die()  # V19: unusable dice are lost
+
+    def _after_die(self) -> None:
+        """End the turn if no die is left or none can be used; else keep the legal steps for later."""
+        steps = self.legal_steps() if self.dice else []
+        if steps:
+            self.__dict__["_next_steps"] = steps
+        else:
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -155,26 +181,43 @@ class VerquereState(State):
         b = self.board[pl]
         return self.bar[pl] == 0 and not any(b[1:19])
 
-    def _raw_steps(self, pl: int, dice) -> list[tuple[int, int]]:
-        """Single-die steps ``(from, die)`` of ``pl`` for each distinct die, before the dice-use rule."""
+    def _raw_steps(self, pl: int, dice, first: bool = False) -> list[tuple[int, int]]:
+        """Single-die steps ``(from, die)`` of ``pl`` for each distinct die, before the dice-use rule
+        (V7–V17, ludii: V31, V33). ``first=True`` stops at the first step found (an existence test).
+
+        This is :meth:`can_land` and :meth:`can_bear_off` inlined: it is the engine's hot loop."""
         out = []
         b = self.board[pl]
+        ob = self.board[1 - pl]
+        ludii = self.ludii
+        opp = _OPP
         if self.bar[pl]:
             for d in dice:
-                if self.can_land(pl, d):
+                o = ob[opp[d]]
+                if o < 2 and (o == 0 and b[d] == 0 if ludii else (d == 1 or b[d] == 0)):
                     out.append((0, d))
-            if not self.ludii:  # V13: re-entry first
+                    if first:
+                        return out
+            if not ludii:  # V13: re-entry first
                 return out
-        bear = self.can_bear_off(pl)
+            bear = False
+        else:
+            bear = not any(b[1:19])
         for p in range(1, 25):
             if b[p]:
                 for d in dice:
                     to = p + d
                     if to < 25:
-                        if self.can_land(pl, to):
-                            out.append((p, d))
-                    elif to == 25 and bear:  # V17: exact numbers only
-                        out.append((p, d))
+                        o = ob[opp[to]]
+                        if o >= 2:  # V8
+                            continue
+                        if to <= 12 and (b[to] or (ludii and o)):  # V10 (V31: empty only)
+                            continue
+                    elif to > 25 or not bear:  # V16, V17: exact numbers only
+                        continue
+                    out.append((p, d))
+                    if first:
+                        return out
         return out
 
     def _step(self, pl: int, frm: int, d: int) -> bool:
@@ -214,6 +257,8 @@ class VerquereState(State):
         """Whether ``need`` more of ``dice`` can be played in sequence from here."""
         if need == 0:
             return True
+        if need == 1:
+            return bool(self._raw_steps(pl, set(dice), first=True))
         for frm, d in self._raw_steps(pl, set(dice)):
             hit = self._step(pl, frm, d)
             rest = list(dice)
