@@ -121,6 +121,15 @@ def markdown_to_html(md: str) -> str:
     """A small Markdown subset: headings, paragraphs, bullet/numbered lists (with continuation lines),
     fenced code, tables, bold, emphasis, inline code and links. Rule items get an anchor id."""
     out, para, in_code, list_tag, table = [], [], False, None, []
+    # join a list item's continuation lines first, so inline markup may span them
+    joined: list[str] = []
+    for line in md.splitlines():
+        if (joined and line.startswith("  ") and line.strip() and not re.match(r"^\s*(?:[-*]|\d+\.)\s", line)
+                and re.match(r"^\s*(?:[-*]|\d+\.)\s", joined[-1])):
+            joined[-1] += " " + line.strip()
+        else:
+            joined.append(line)
+    md = "\n".join(joined)
 
     def flush():
         nonlocal para, list_tag, table

@@ -321,8 +321,13 @@ function renderMoves(v) {
   for (const m of v.moves.slice(keep)) {
     if (m.chance || !li) {
       li = document.createElement("li");
+      const who = document.createElement("span");
+      who.className = "who";
+      li.append(who);
       ol.append(li);
     }
+    const who = li.querySelector(".who");
+    if (!m.chance && !who.textContent) who.textContent = m.name;
     li.append(moveLink(m), " ");
   }
   app.shownMoves = v.moves.map((m) => m.notation);
