@@ -251,8 +251,21 @@ def build() -> Path:
     config = {"interpreter": "./pyodide/pyodide.mjs", "files": {f"./{whl.name}": "./*"}}
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=1))
     (DIST / "build.json").write_text(json.dumps({"version": VERSION, "wheel": whl.name, "digest": digest}))
+    write_service_worker(DIST)
     log(f"built {DIST.relative_to(ROOT)}/ ({whl.name})")
     return DIST
+
+
+def write_service_worker(dist: Path) -> None:
+    """Fill in web/sw.js: the list of every file of dist/ and a version made from their contents."""
+    files, h = [], hashlib.sha256()
+    for f in sorted(p for p in dist.rglob("*") if p.is_file() and p.name != "sw.js"):
+        rel = f.relative_to(dist).as_posix()
+        files.append(f"./{rel}")
+        h.update(rel.encode() + hashlib.sha256(f.read_bytes()).digest())
+    sw = (ROOT / "web" / "sw.js").read_text(encoding="utf-8")
+    sw = sw.replace("__VERSION__", h.hexdigest()[:16]).replace("__FILES__", json.dumps(["./", *files]))
+    (dist / "sw.js").write_text(sw, encoding="utf-8")
 
 
 # ----- serving --------------------------------------------------------------------------------------

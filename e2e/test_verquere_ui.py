@@ -130,3 +130,20 @@ def test_corrupt_inputs_show_clear_errors(app, site_url):
     app.wait_for_function("document.body.dataset.ready === '1'")
     app.wait_for_selector("#error:not([hidden])")
     assert 'Unknown game "chess"' in app.inner_text("#error-text")
+
+
+def test_second_visit_works_offline(app, site_url):
+    open_app(app, site_url, "new=verquere&quick&seats=human,random")
+    v = wait_settled(app)
+    # the worker activates only after its install cached every file of the site
+    app.wait_for_function("navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')")
+    app.context.set_offline(True)
+    try:
+        app.reload()
+        app.wait_for_function("document.body.dataset.ready === '1'")
+        w = wait_settled(app)
+        assert w["record"] == v["record"]
+        perform(app, w["legal"][0])
+        wait_settled(app, w["ply"])
+    finally:
+        app.context.set_offline(False)

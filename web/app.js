@@ -58,7 +58,16 @@ window.addEventListener("pygames:ready", () => {
     return;
   }
   route();
+  registerServiceWorker();
 });
+
+// Offline: once the game is on screen, a service worker caches the whole site in the background, so
+// the next visit works without a network. Registered late so it never slows the first start.
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || params.has("nosw")) return;
+  const go = () => navigator.serviceWorker.register("./sw.js").catch(() => {});
+  if ("requestIdleCallback" in window) requestIdleCallback(go, { timeout: 3000 }); else setTimeout(go, 1000);
+}
 window.addEventListener("hashchange", () => { if (app.ready) route(); });
 
 // ----- errors --------------------------------------------------------------------------------------

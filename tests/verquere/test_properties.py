@@ -1,0 +1,31 @@
+"""Property tests (hypothesis): any sequence of legal choices keeps Verquere's invariants."""
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pygames.core import State
+from pygames.core.record import Record
+from pygames.verquere.rules import PIECES, opp_point
+
+from .helpers import GAME
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["text", "ludii"]), st.lists(st.integers(0, 10_000), min_size=1, max_size=300))
+def test_legal_play_keeps_invariants(ruleset, choices):
+    s = GAME.new_initial_state({"ruleset": ruleset})
+    for c in choices:
+        if s.is_terminal():
+            break
+        legal = s.legal_actions()
+        s.apply(legal[c % len(legal)])
+        for pl in (0, 1):
+            assert sum(s.board[pl]) + s.bar[pl] + s.off[pl] == PIECES
+            assert all(s.board[pl][p] <= 1 for p in range(2, 13))  # V10 / V31
+        assert not any(s.board[0][p] and s.board[1][opp_point(p)] for p in range(1, 25))
+        if s.dice:
+            assert s.legal_actions(), "a player to move always has a legal step (else the turn ends)"
+    assert State.from_json(json.dumps(s.to_json())) == s
+    rec = Record(game="verquere", options={"ruleset": ruleset}, seed=0, actions=list(s.history))
+    assert Record.from_json(rec.dumps()).replay() == s
