@@ -22,7 +22,6 @@ from .core.registry import get_game, list_games
 from .core.state import CHANCE, TERMINAL
 
 _session: Session | None = None
-_bot_seed = 0
 
 
 def _seats(seats: Any, n: int) -> list[str]:
@@ -141,15 +140,37 @@ def cmd_act(args: dict) -> dict:
     return _view(s)
 
 
+_thinking: tuple | None = None  # (session, state, ply, bot) of a search in progress
+
+
 def cmd_bot(args: dict) -> dict:
-    global _bot_seed
+    """Let the computer seat to move think for at most ``slice_ms`` (default: its whole budget).
+
+    Returns ``{"thinking": progress}`` while the search goes on (call again), else the view after
+    its move. Slicing keeps the page responsive without a second Python in a worker."""
+    global _thinking
     s = _require()
     p = s.state.current_player()
     if p < 0 or s.seats[p] == "human":
         raise PygamesError("it is not a computer seat's turn")
-    _bot_seed += 1
-    bot = make_bot(s.seats[p], seed=s.record.seed * 7919 + len(s.record.actions))
-    s.act(bot.step(s.state).notation)
+    ply = len(s.record.actions)
+    if _thinking is None or _thinking[0] is not s or _thinking[1] is not s.state or _thinking[2] != ply:
+        bot = make_bot(s.seats[p], seed=s.record.seed * 7919 + ply)
+        if hasattr(bot, "start"):
+            bot.start(s.state)
+        _thinking = (s, s.state, ply, bot)
+    bot = _thinking[3]
+    slice_ms = args.get("slice_ms")
+    if hasattr(bot, "think"):
+        if not isinstance(slice_ms, (int, float)) or slice_ms <= 0:
+            slice_ms = 1e9
+        if not bot.think(slice_ms / 1000):
+            return {"thinking": round(bot.progress(), 3)}
+        action = bot.best()
+    else:
+        action = bot.step(s.state)
+    _thinking = None
+    s.act(action.notation)
     return _view(s)
 
 

@@ -40,3 +40,20 @@ def test_bot_plays_and_browsing_shows_old_positions():
     assert old["browsing"] and old["ply"] == 2 and old["legal"] == []
     assert "no position" in call("view", ply=10_000)["error"]
     assert "not a human seat" in call("act", notation="1/7")["error"]
+
+
+def test_bot_thinks_in_slices_and_a_stale_search_is_dropped():
+    call("new_game", game="verquere", seats=["hard", "hard"], seed=6)
+    out = call("bot", slice_ms=1)["ok"]
+    assert "thinking" in out and 0 <= out["thinking"] < 1
+    slices = 1
+    while "thinking" in out:
+        out = call("bot", slice_ms=50)["ok"]
+        slices += 1
+    assert slices > 2 and out["current_player"] in (-1, 0, 1) and out["ply"] > 2
+    # a new game while a search is half done: the old search is not used
+    call("new_game", game="verquere", seats=["hard", "hard"], seed=7)
+    call("bot", slice_ms=1)
+    v = call("new_game", game="verquere", seats=["random", "random"], seed=8)["ok"]
+    after = call("bot")["ok"]
+    assert after["ply"] > v["ply"]

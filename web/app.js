@@ -291,13 +291,21 @@ function scheduleBot() {
   clearTimeout(app.botTimer);
   const v = app.view;
   if (!v || !v.bot_turn || v.browsing) return;
-  app.botTimer = setTimeout(() => {
+  // the computer thinks in slices of 40 ms, yielding to the page between them
+  const think = () => {
     try {
-      render(call("bot"));
+      const out = call("bot", { slice_ms: 40 });
+      if (out.thinking !== undefined) {
+        $("status").textContent = `${v.status.replace(/ \(computer.*/, "")}: thinking… ${Math.round(out.thinking * 100)}%`;
+        app.botTimer = setTimeout(think, 0);
+      } else {
+        render(out);
+      }
     } catch (e) {
       showError(e.message);
     }
-  }, BOT_DELAY);
+  };
+  app.botTimer = setTimeout(think, BOT_DELAY);
 }
 
 function moveLink(m) {

@@ -71,80 +71,120 @@ class MCTSBot:
 
     ``iterations``: budget of simulations; ``depth``: player decisions per playout before the
     evaluation; ``seconds``: time cap; ``c``: exploration constant.
+
+    :meth:`step` searches and answers at once. The same search can run in slices so a page stays
+    responsive: :meth:`start`, then :meth:`think` repeatedly until it returns True, then :meth:`best`.
     """
 
     def __init__(self, iterations: int = 300, depth: int = 8, seconds: float = 2.0, seed: int = 0,
                  c: float = 1.4):
         self.iterations, self.depth, self.seconds, self.c = iterations, depth, seconds, c
         self.rng = random.Random(seed)
+        self._state = None
 
     def step(self, state) -> Action:
         """The chosen action for the player to move. Raises PygamesError at a terminal state."""
-        legal = state.legal_actions()
-        if not legal:
+        self.start(state)
+        while not self.think(self.seconds):
+            pass
+        return self.best()
+
+    def start(self, state) -> None:
+        """Begin a search from ``state`` (not modified). Raises PygamesError at a terminal state."""
+        if state.is_terminal():
             raise PygamesError("no legal action: the game is over")
+        self._state = state
+        self._root = _Node(state.current_player())
+        self._done = 0
+        self._used = 0.0
+        self._answer = None
+        legal = state.legal_actions()
         if state.is_chance_node():
-            return sample_outcome(state, self.rng)
-        if len(legal) == 1:
-            return legal[0]
+            self._answer = sample_outcome(state, self.rng)
+        elif len(legal) == 1:
+            self._answer = legal[0]
+
+    def think(self, seconds: float) -> bool:
+        """Run iterations for at most ``seconds`` (at least one); True once the budget is spent."""
+        if self._answer is not None:
+            return True
+        t0 = time.monotonic()
+        end = t0 + seconds
+        while self._done < self.iterations and self._used + (time.monotonic() - t0) < self.seconds:
+            self._iterate()
+            self._done += 1
+            if time.monotonic() > end:
+                break
+        self._used += time.monotonic() - t0
+        return self._done >= self.iterations or self._used >= self.seconds
+
+    def progress(self) -> float:
+        """How much of the budget is spent, 0..1."""
+        if self._answer is not None:
+            return 1.0
+        return min(1.0, max(self._done / self.iterations, self._used / self.seconds))
+
+    def best(self) -> Action:
+        """The most visited action at the root."""
+        if self._answer is not None:
+            return self._answer
+        root = self._root
+        legal = self._state.legal_actions()
+        return max(legal, key=lambda a: (root.children[a.notation].visits if a.notation in root.children else -1))
+
+    def _iterate(self) -> None:
+        state, root = self._state, self._root
         me = state.current_player()
-        root = _Node(me)
-        deadline = time.monotonic() + self.seconds
         game = state.game
         policy = game.rollout_policy
-        for it in range(self.iterations):
-            if it and time.monotonic() > deadline:
-                break
-            s = state.determinize(me, self.rng)
-            node = root
-            path = [(node, None)]
-            # selection / expansion
-            while not s.is_terminal():
-                if s.is_chance_node():
-                    a = sample_outcome(s, self.rng)
-                    s.apply(a)
-                    child = node.children.get(a.notation)
-                    if child is None:
-                        child = node.children[a.notation] = _Node(s.current_player())
-                    node = child
-                    path.append((node, None))
-                    continue
-                mover = s.current_player()
-                acts = s.legal_actions()
-                untried = [a for a in acts if a.notation not in node.children]
-                if untried:
-                    a = untried[self.rng.randrange(len(untried))]
-                    s.apply(a)
-                    child = node.children[a.notation] = _Node(s.current_player())
-                    path.append((child, mover))
-                    node = child
-                    break
-                logn = math.log(node.visits + 1)
-                best, best_v = None, -1e18
-                for a in acts:
-                    ch = node.children[a.notation]
-                    v = ch.value / (ch.visits or 1) + self.c * math.sqrt(logn / (ch.visits or 1))
-                    if v > best_v:
-                        best, best_v = a, v
-                s.apply(best)
-                node = node.children[best.notation]
-                path.append((node, mover))
-            # playout
-            decisions = 0
-            while not s.is_terminal() and decisions < self.depth:
-                if s.is_chance_node():
-                    s.apply(sample_outcome(s, self.rng))
-                    continue
-                a = policy(s, self.rng) if policy else random_action(s, self.rng)
+        s = state.determinize(me, self.rng)
+        node = root
+        path = [(node, None)]
+        # selection / expansion
+        while not s.is_terminal():
+            if s.is_chance_node():
+                a = sample_outcome(s, self.rng)
                 s.apply(a)
-                decisions += 1
-            ret = _returns(s, game)
-            for n, mover in path:
-                n.visits += 1
-                if mover is not None:
-                    n.value += ret[mover]
-        best = max(legal, key=lambda a: (root.children[a.notation].visits if a.notation in root.children else -1))
-        return best
+                child = node.children.get(a.notation)
+                if child is None:
+                    child = node.children[a.notation] = _Node(s.current_player())
+                node = child
+                path.append((node, None))
+                continue
+            mover = s.current_player()
+            acts = s.legal_actions()
+            untried = [a for a in acts if a.notation not in node.children]
+            if untried:
+                a = untried[self.rng.randrange(len(untried))]
+                s.apply(a)
+                child = node.children[a.notation] = _Node(s.current_player())
+                path.append((child, mover))
+                node = child
+                break
+            logn = math.log(node.visits + 1)
+            best, best_v = None, -1e18
+            for a in acts:
+                ch = node.children[a.notation]
+                v = ch.value / (ch.visits or 1) + self.c * math.sqrt(logn / (ch.visits or 1))
+                if v > best_v:
+                    best, best_v = a, v
+            s.apply(best)
+            node = node.children[best.notation]
+            path.append((node, mover))
+        # playout
+        decisions = 0
+        while not s.is_terminal() and decisions < self.depth:
+            if s.is_chance_node():
+                s.apply(sample_outcome(s, self.rng))
+                continue
+            a = policy(s, self.rng) if policy else random_action(s, self.rng)
+            s.apply(a)
+            decisions += 1
+        ret = _returns(s, game)
+        for n, mover in path:
+            n.visits += 1
+            if mover is not None:
+                n.value += ret[mover]
 
 
 def make_bot(level: str, seed: int = 0):
