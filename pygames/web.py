@@ -50,8 +50,8 @@ def _moves(session: Session, viewer: int | None) -> list[dict]:
     """The move list: each action with its ply, mover and whether it is a chance outcome."""
     g = session.game
     out = [{"ply": i + 1, "notation": a, "player": p, "chance": p == CHANCE,
-            "name": "" if p < 0 else g.player_name(p)}
-           for i, (a, p) in enumerate(zip(session.record.actions, session.movers))]
+            "name": "" if o is None or o < 0 else g.player_name(o)}
+           for i, (a, p, o) in enumerate(zip(session.record.actions, session.movers, session.owners))]
     if g.extra.get("hidden_information"):
         shown = session.state.public_history(viewer)
         for m, n in zip(out, shown):
@@ -85,7 +85,8 @@ def _view(session: Session, ply: int | None = None) -> dict:
     legal = [a.to_json() for a in state.legal_actions()] if human_turn else []
     result = None
     if state.is_terminal():
-        result = {"returns": state.returns(), "text": _status(state, g, session.seats)}
+        result = {"returns": state.returns(),
+                  "text": _status(state, g, session.seats).removeprefix("Game over: ").capitalize()}
     return {
         "game": g.id, "title": g.title, "options": session.record.options, "seats": session.seats,
         "player_names": [g.player_name(i) for i in range(len(session.seats))],

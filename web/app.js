@@ -344,8 +344,22 @@ function renderMoves(v) {
       ol.append(li);
     }
     const who = li.querySelector(".who");
-    if (!m.chance && !who.textContent) who.textContent = m.name;
+    if (!who.textContent) who.textContent = m.name;
     li.append(moveLink(m), " ");
+  }
+  // a turn whose roll allowed no move at all says so (every line but the one still being played)
+  for (const line of ol.querySelectorAll("li")) {
+    const moves = line.querySelectorAll("a.move").length;
+    const chanceOnly = moves === 1 && line.querySelector("a.chance") && line.querySelector(".who").textContent;
+    const mark = line.querySelector(".nomove");
+    if (chanceOnly && line !== ol.lastElementChild && !mark) {
+      const span = document.createElement("span");
+      span.className = "nomove";
+      span.textContent = "(no move)";
+      line.append(span);
+    } else if (mark && (!chanceOnly || line === ol.lastElementChild)) {
+      mark.remove();
+    }
   }
   app.shownMoves = v.moves.map((m) => m.notation);
   const cur = ol.querySelector("a.current");

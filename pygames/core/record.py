@@ -117,22 +117,26 @@ class Session:
         if len(self.seats) != n:
             raise InvalidOption(f"seats: expected {n} seats, got {len(self.seats)}")
         self.redo_stack: list[str] = []
-        self.movers = self._movers(self.record.actions)
+        self.movers, self.owners = self._movers(self.record.actions)
         self.advance()
 
-    def _movers(self, actions: list[str]) -> list[int]:
-        """Who took each action (a player index or CHANCE)."""
+    def _movers(self, actions: list[str]) -> tuple[list[int], list]:
+        """Who took each action (a player index or CHANCE), and whose turn it was (``owners``: the
+        mover, or for a chance outcome ``State.chance_owner()``, e.g. the player who rolled)."""
         st = self.game.new_initial_state(self.record.options)
-        out = []
+        movers, owners = [], []
         for a in actions:
-            out.append(st.current_player())
+            p = st.current_player()
+            movers.append(p)
+            owners.append(st.chance_owner() if p == CHANCE else p)
             st.apply(a)
-        return out
+        return movers, owners
 
     def advance(self) -> None:
         """Play chance outcomes (seeded) until a player must act or the game ends."""
         while self.state.is_chance_node():
             self.movers.append(CHANCE)
+            self.owners.append(self.state.chance_owner())
             advance_chance_once(self.state, self.record.seed)
             self.record.actions.append(self.state.history[-1])
 
@@ -142,6 +146,7 @@ class Session:
         p = self.state.current_player()
         self.state.apply(notation)
         self.movers.append(p)
+        self.owners.append(p)
         self.record.actions.append(self.state.history[-1])
         if self.redo_stack and self.redo_stack[-1] == notation:
             self.redo_stack.pop()
@@ -175,6 +180,7 @@ class Session:
         self.redo_stack.extend(reversed(redo))
         self.record.actions = self.record.actions[:idx]
         self.movers = self.movers[:idx]
+        self.owners = self.owners[:idx]
         self.state = self.record.replay()
 
     def can_redo(self) -> bool:

@@ -181,6 +181,10 @@ class State:
         cannot see (their hands, face-down cards, the deck order) using ``rng``."""
         return self.clone()
 
+    def chance_owner(self) -> int | None:
+        """At a chance node, the player it belongs to (who rolls the dice), or None (a neutral deal)."""
+        return None
+
     def public_history(self, player: int | None) -> list[str]:
         """The move list ``player`` may see (hidden-information games hide secret actions)."""
         return list(self.history)

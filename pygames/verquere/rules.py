@@ -109,6 +109,10 @@ class VerquereState(State):
             return CHANCE
         return self.turn
 
+    def chance_owner(self) -> int | None:
+        """The player who rolls (None for the opening roll-off)."""
+        return self.turn
+
     def _chance_outcomes(self):
         if self.turn is None:  # V3: a chance roll decides who opens
             return list(_OPENINGS)

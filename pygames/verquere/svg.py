@@ -158,7 +158,7 @@ def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None
         parts.append(el("g", body, id=tid, class_=" ".join(cls), data_target=tid))
     # dice in the middle of the mover's half: the roll, used dice dimmed, lost dice dashed
     roll, left = obs.get("roll") or [], list(obs.get("dice") or [])
-    if roll:
+    if roll and obs.get("winner") is None:
         dice = roll * 2 if roll[0] == roll[1] else list(roll)
         status = []
         rem = list(left)
@@ -182,7 +182,7 @@ def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None
         dice_svg = "".join(_die(x0 + i * 42, y0, d, status[i]) for i, d in enumerate(dice))
         parts.append(el("g", dice_svg, id="dice"))
     if obs.get("winner") is not None:
-        parts.append(text((LEFT + BAR_X) / 2 + 60, (TOP + BOT) / 2 + 5,
-                          f"{names[obs['winner']]} wins", class_="msg", id="winner"))
+        parts.append(text(LEFT + 3 * PW, (TOP + BOT) / 2 + 5, f"{names[obs['winner']]} wins",
+                          class_="msg", id="winner"))
     label = f"Verquere board seen by {names[v]}"
     return document(W, H, "".join(parts), CSS, label)
