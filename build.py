@@ -250,6 +250,9 @@ def build() -> Path:
     # lock file, so `packages` and `micropip.install` work offline too (embedding pages may use them).
     config = {"interpreter": "./pyodide/pyodide.mjs", "files": {f"./{whl.name}": "./*"}}
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=1))
+    index = DIST / "index.html"
+    index.write_text(index.read_text(encoding="utf-8").replace(
+        'config="./pyscript.json"', f"config='{json.dumps(config)}'"), encoding="utf-8")
     (DIST / "build.json").write_text(json.dumps({"version": VERSION, "wheel": whl.name, "digest": digest}))
     write_service_worker(DIST)
     log(f"built {DIST.relative_to(ROOT)}/ ({whl.name})")
