@@ -273,6 +273,23 @@ class VerquereState(State):
                 return True
         return False
 
+    def _other_die_survives(self, b: list[int], frm: int, d: int, cands) -> bool:
+        """A quick proof that after step ``(frm, d)`` the other die still has a step: some other
+        candidate ``(g, e)`` with ``e != d`` stays legal. Playing ``(frm, d)`` only removes a piece from
+        ``frm``, adds one at ``frm + d`` (on points 2–12 that blocks our own landing there, V10), can only
+        remove opposing pieces (hits) and can only enable bearing off. False means "not proven"."""
+        src = self.bar[self.turn] if frm == 0 else b[frm]
+        to = frm + d
+        for g, e in cands:
+            if e == d:
+                continue
+            if g == frm and src < 2:
+                continue
+            if g + e == to and to <= 12:
+                continue
+            return True
+        return False
+
     def legal_steps(self) -> list[tuple[int, int]]:
         """Legal ``(from, die)`` steps for the player to move, after the dice-use rules (V18, V19).
 
@@ -285,9 +302,14 @@ class VerquereState(State):
         cands = self._raw_steps(pl, sorted(set(self.dice), reverse=True))
         if self.ludii or len(self.dice) == 1 or not cands:
             return cands
+        two = len(self.dice) == 2 and self.dice[0] != self.dice[1]
+        b = self.board[pl]
         for k in range(len(self.dice), 0, -1):
             good = []
             for frm, d in cands:
+                if two and k == 2 and self._other_die_survives(b, frm, d, cands):
+                    good.append((frm, d))
+                    continue
                 hit = self._step(pl, frm, d)
                 rest = list(self.dice)
                 rest.remove(d)
