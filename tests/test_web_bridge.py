@@ -57,3 +57,11 @@ def test_bot_thinks_in_slices_and_a_stale_search_is_dropped():
     v = call("new_game", game="verquere", seats=["random", "random"], seed=8)["ok"]
     after = call("bot")["ok"]
     assert after["ply"] > v["ply"]
+
+
+def test_start_page_lists_playable_games_then_those_to_come():
+    games = call("games")["ok"]
+    assert games[0]["id"] == "verquere" and games[0]["playable"] and games[0]["options"]
+    assert {g["id"] for g in games if not g["playable"]} == {"dritzak", "duerror_grandis", "dvertz", "zoon"}
+    assert not any(g["id"].startswith("toy_") for g in games)
+    assert "unknown game 'dritzak'" in call("new_game", game="dritzak")["error"]

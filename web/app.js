@@ -112,7 +112,7 @@ function route() {
   }
   if (h.has("new")) {
     const id = h.get("new");
-    if (!app.games.some((g) => g.id === id)) {
+    if (!app.games.some((g) => g.id === id && g.playable)) {
       show("home"); renderHome();
       showError(`Unknown game "${id}".`);
       return;
@@ -148,6 +148,15 @@ function renderHome() {
     li.innerHTML = `<h2></h2><p class="summary"></p><p class="buttons"></p>`;
     li.querySelector("h2").textContent = g.title;
     li.querySelector(".summary").textContent = g.summary;
+    if (!g.playable) {
+      li.classList.add("coming");
+      const soon = document.createElement("span");
+      soon.className = "soon";
+      soon.textContent = "Coming soon";
+      li.querySelector(".buttons").append(soon);
+      ul.append(li);
+      continue;
+    }
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = "New game";
