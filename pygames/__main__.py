@@ -5,6 +5,7 @@ draw a position to SVG.
     python -m pygames play GAME [--option name=value ...] [--seed N] [--level random|easy|medium|hard]
     python -m pygames replay RECORD.json          (validate; print the final position's observation)
     python -m pygames diagram RECORD.json [--ply N] [-o OUT.svg]
+    python -m pygames playthrough GAME [--option name=value ...] [--seed N] [--plies K]
 
 Exit status 0 on success, 1 when a record or an option is rejected (the message names what is wrong).
 """
@@ -106,6 +107,12 @@ def cmd_diagram(args) -> int:
     return 0
 
 
+def cmd_playthrough(args) -> int:
+    from .core.playthrough import playthrough
+    sys.stdout.write(playthrough(args.game, _parse_options(args.option or []), args.seed, args.plies))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m pygames", description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -121,9 +128,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("record")
     p.add_argument("--ply", type=int, default=None)
     p.add_argument("-o", "--output")
+    p = sub.add_parser("playthrough", help="print a golden playthrough of a seeded random game")
+    p.add_argument("game")
+    p.add_argument("--option", action="append", help="name=value")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--plies", type=int, default=100)
     args = ap.parse_args(argv)
     try:
-        return {"list": cmd_list, "play": cmd_play, "replay": cmd_replay, "diagram": cmd_diagram}[args.cmd](args)
+        return {"list": cmd_list, "play": cmd_play, "replay": cmd_replay, "diagram": cmd_diagram,
+                "playthrough": cmd_playthrough}[args.cmd](args)
     except (PygamesError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
