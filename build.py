@@ -248,7 +248,11 @@ def build() -> Path:
     # which is on sys.path: the same result as `packages` without loading micropip and packaging first
     # (about 0.5 s of a cold start). micropip and packaging stay vendored, with their real hashes in the
     # lock file, so `packages` and `micropip.install` work offline too (embedding pages may use them).
-    config = {"interpreter": "./pyodide/pyodide.mjs", "files": {f"./{whl.name}": "./*"}}
+    # PyScript's plugins for editors, terminals and pygame are not used: leaving them out saves their
+    # downloads before Python starts (the error plugin stays, to show a Python error on the page).
+    config = {"interpreter": "./pyodide/pyodide.mjs", "files": {f"./{whl.name}": "./*"},
+              "plugins": ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game",
+                          "!py-terminal"]}
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=1))
     index = DIST / "index.html"
     index.write_text(index.read_text(encoding="utf-8").replace(
@@ -283,9 +287,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
-def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # a browser that closes a page mid-download resets the connection: not worth a traceback
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
+def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> Server:
+    """A static file server for ``directory`` on ``host:port`` (port 0: any free port)."""
     handler = functools.partial(Handler, directory=str(directory))
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    return Server((host, port), handler)
 
 
 def serve(port: int = 8000) -> None:

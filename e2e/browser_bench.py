@@ -1,6 +1,7 @@
 """Browser benchmark: cold page load to an interactive board next to a bare ``loadPyodide`` in the same
-run (each in a fresh browser context, so nothing is cached), and click-to-redraw latency over a game
-played through the UI. Used by ``python3 build.py bench``; not a test."""
+run (each in a fresh browser context, so nothing is cached, alternating so drift hits both alike; the
+service worker is left out with ``?nosw`` since it only starts after the board is up), and
+click-to-redraw latency over a game played through the UI. Used by ``python3 build.py bench``."""
 from __future__ import annotations
 
 import statistics
@@ -25,7 +26,7 @@ BARE = """async () => {
 }"""
 
 
-def run_browser_bench(dist: Path, rounds: int = 3) -> dict:
+def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(ROOT / "e2e"))
@@ -45,14 +46,14 @@ def run_browser_bench(dist: Path, rounds: int = 3) -> dict:
             ctx.close()
             ctx = browser.new_context()
             pg = ctx.new_page()
-            pg.goto(f"{url}/index.html?botdelay=0#new=verquere&quick&seats=human,random")
+            pg.goto(f"{url}/index.html?botdelay=0&nosw#new=verquere&quick&seats=human,random")
             pg.wait_for_selector("#board svg", timeout=120_000)
             pg.wait_for_function("document.body.dataset.turn === 'human'")
             page_load.append(pg.evaluate("performance.now()"))
             ctx.close()
         ctx = browser.new_context()
         pg = ctx.new_page()
-        pg.goto(f"{url}/index.html?botdelay=0#new=verquere&quick&seats=human,random")
+        pg.goto(f"{url}/index.html?botdelay=0&nosw#new=verquere&quick&seats=human,random")
         pg.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
         v = wait_settled(pg, light=True)
         actions = 0
