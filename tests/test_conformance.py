@@ -31,6 +31,8 @@ def test_toy_pairs_conformance(players):
             obs = s.observation(p)
             others = [c for q, h in enumerate(s.hands) if q != p for c in h]
             assert not set(obs["hand"]) & set(others)
+            if s.part != "over":  # face-down cards stay unseen by everyone until the end
+                assert all(isinstance(d, bool) for d in obs["down"])
             assert "deck" not in obs and "hands" not in obs
             if s.part == "secret":
                 assert obs["my_choice"] == s.pending[p]

@@ -181,12 +181,15 @@ def _deal(s, cards):
         s.apply(f"deal {c}")
 
 
-def test_more_than_two_players_and_hidden_hands():
+def test_more_than_two_players_hidden_hands_and_face_down_cards():
     s = get_game("toy_pairs").new_initial_state({"players": 3})
-    assert s.is_chance_node() and len(s.chance_outcomes()) == 8
-    _deal(s, [1, 2, 3, 4, 5, 6])
+    assert s.is_chance_node() and len(s.chance_outcomes()) == 11
+    _deal(s, [1, 2, 3, 4, 5, 6, 7, 8, 9])
     obs0 = s.observation(0)
     assert obs0["hand"] == [1, 2] and obs0["hand_sizes"] == [2, 2, 2]
+    assert obs0["down"] == [True, True, True]  # face-down cards: nobody sees them, the owner included
+    assert s.public_history(0)[6:9] == ["deal ?", "deal ?", "deal ?"]
+    assert all(s.observation(p)["down"] == [True, True, True] for p in (None, 0, 1, 2))
     assert not {3, 4, 5, 6} & set(json.loads(json.dumps(obs0)).get("hand"))
     assert "hands" not in obs0 and "deck" not in obs0
     assert s.public_history(0)[:3] == ["deal 1", "deal 2", "deal ?"]
@@ -194,7 +197,7 @@ def test_more_than_two_players_and_hidden_hands():
 
 def test_simultaneous_secret_choice_revealed_together():
     s = get_game("toy_pairs").new_initial_state({"players": 3})
-    _deal(s, [1, 2, 3, 4, 5, 6])
+    _deal(s, [1, 2, 3, 4, 5, 6, 7, 8, 9])
     s.apply("show 2")
     assert s.observation(1)["shown"] == [None, None, None] and s.observation(1)["committed"][0]
     assert s.observation(1)["my_choice"] is None and s.observation(0)["my_choice"] == 2
@@ -206,7 +209,7 @@ def test_simultaneous_secret_choice_revealed_together():
 
 def test_turn_of_several_parts_and_chance_chosen_by_action():
     s = get_game("toy_pairs").new_initial_state({"players": 2})
-    _deal(s, [1, 2, 3, 4])
+    _deal(s, [1, 2, 3, 4, 7, 8])
     s.apply("show 1")
     s.apply("show 3")
     assert sorted(a.notation for a in s.legal_actions()) == ["pay", "roll"]
@@ -224,10 +227,11 @@ def test_turn_of_several_parts_and_chance_chosen_by_action():
 
 def test_determinization_keeps_what_the_player_sees():
     s = get_game("toy_pairs").new_initial_state({"players": 3})
-    _deal(s, [1, 2, 3, 4, 5, 6])
+    _deal(s, [1, 2, 3, 4, 5, 6, 7, 8, 9])
     d = s.determinize(0, random.Random(4))
-    assert d.hands[0] == s.hands[0] and d.observation(0)["hand_sizes"] == s.observation(0)["hand_sizes"]
-    assert sorted(d.deck + d.hands[1] + d.hands[2]) == sorted(s.deck + s.hands[1] + s.hands[2])
+    assert d.hands[0] == s.hands[0] and d.observation(0) == s.observation(0)
+    unseen = sorted(s.deck + s.hands[1] + s.hands[2] + s.down)
+    assert sorted(d.deck + d.hands[1] + d.hands[2] + d.down) == unseen
 
 
 def test_a_match_of_several_games():

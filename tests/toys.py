@@ -1,6 +1,7 @@
 """Test-only toy games that prove the core carries every shape the next games need (not shipped).
 
-``toy_pairs`` (2–6 players): hidden hands dealt by chance, a simultaneous secret choice (every player
+``toy_pairs`` (2–6 players): hidden hands and a face-down card per player that nobody sees (its owner
+included) dealt by chance, a simultaneous secret choice (every player
 lays one card face up, revealed together), a turn made of several parts (choose pay-or-roll, then keep or
 swap), and a chance outcome chosen by a player's action (rolling instead of paying).
 
@@ -17,14 +18,16 @@ from pygames.core import CHANCE, TERMINAL, Action, Game, InvalidState, Option, S
 @dataclass
 class PairsState(State):
     """Fields: ``deck`` (cards still undealt, a set semantics list), ``hands`` per player, ``shown``
-    (face-up card per player, None until revealed), ``pending`` (secret face-up choices not yet revealed),
+    (face-up card per player, None until revealed), ``down`` (face-down card per player, unseen by all
+    until the end), ``pending`` (secret face-up choices not yet revealed),
     ``tokens`` and ``score`` per player, ``turn`` (player of the play phase), ``part`` (``choose``,
     ``roll``, ``swap``), ``rounds_left``."""
 
     def __post_init__(self):
         n = self.num_players
-        self.deck = list(range(1, 2 * n + 3))
+        self.deck = list(range(1, 3 * n + 3))
         self.hands = [[] for _ in range(n)]
+        self.down = [None] * n
         self.shown = [None] * n
         self.pending = [None] * n
         self.tokens = [1] * n
@@ -33,11 +36,14 @@ class PairsState(State):
         self.part = "deal"
         self.rounds_left = self.options["rounds"]
 
-    # who deals to whom: the next player with fewer than two cards
+    # who deals to whom: two hand cards each, then one face-down card each
     def _deal_to(self):
         for p, h in enumerate(self.hands):
             if len(h) < 2:
-                return p
+                return ("hand", p)
+        for p, d in enumerate(self.down):
+            if d is None:
+                return ("down", p)
         return None
 
     def _current_player(self):
@@ -75,7 +81,11 @@ class PairsState(State):
         if self.part == "deal":
             c = int(n.split()[1])
             self.deck.remove(c)
-            self.hands[self._deal_to()].append(c)
+            zone, p = self._deal_to()
+            if zone == "hand":
+                self.hands[p].append(c)
+            else:
+                self.down[p] = c
             if self._deal_to() is None:
                 self.part = "secret"
             return
@@ -113,7 +123,7 @@ class PairsState(State):
         self.part = "choose" if self.rounds_left else "over"
 
     def totals(self):
-        return [self.score[p] + (self.shown[p] or 0) for p in range(self.num_players)]
+        return [self.score[p] + (self.shown[p] or 0) + (self.down[p] or 0) for p in range(self.num_players)]
 
     def returns(self):
         if self.part != "over":
@@ -126,6 +136,7 @@ class PairsState(State):
     def observation(self, player):
         return {"hand": list(self.hands[player]) if player is not None else None,
                 "hand_sizes": [len(h) for h in self.hands], "deck_size": len(self.deck),
+                "down": list(self.down) if self.part == "over" else [d is not None for d in self.down],
                 "shown": list(self.shown), "committed": [c is not None for c in self.pending],
                 "my_choice": self.pending[player] if player is not None and self.part == "secret" else None,
                 "tokens": list(self.tokens), "score": list(self.score), "turn": self.turn, "part": self.part}
@@ -134,7 +145,7 @@ class PairsState(State):
         out = []
         owner = self._replay_owners()
         for a, who in zip(self.history, owner):
-            if a.startswith("deal ") and who != player:
+            if a.startswith("deal ") and (who is None or who != player):
                 out.append("deal ?")
             elif a.startswith("show ") and who != player:
                 out.append("show ?")
@@ -146,13 +157,17 @@ class PairsState(State):
         s = self.game.new_initial_state(self.options)
         owners = []
         for a in self.history:
-            owners.append(s._deal_to() if s.part == "deal" else s.current_player())
+            if s.part == "deal":
+                zone, p = s._deal_to()
+                owners.append(p if zone == "hand" else None)  # a face-down card belongs to nobody's view
+            else:
+                owners.append(s.current_player())
             s.apply(a)
         return owners
 
     def determinize(self, player, rng):
         s = self.clone()
-        unseen = list(s.deck)
+        unseen = list(s.deck) + [d for d in s.down if d is not None]
         for q in range(s.num_players):
             if q != player:
                 unseen += s.hands[q]
@@ -166,11 +181,13 @@ class PairsState(State):
                 s.hands[q] = [unseen.pop() for _ in range(k + pend)]
                 if pend:
                     s.pending[q] = s.hands[q][-1]
+        s.down = [unseen.pop() if d is not None else None for d in s.down]
         s.deck = unseen
         return s
 
     def _state_json(self):
         return {"deck": sorted(self.deck), "hands": [list(h) for h in self.hands], "shown": list(self.shown),
+                "down": list(self.down),
                 "pending": list(self.pending), "tokens": list(self.tokens), "score": list(self.score),
                 "turn": self.turn, "part": self.part, "rounds_left": self.rounds_left}
 
