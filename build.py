@@ -147,7 +147,21 @@ def markdown_to_html(md: str) -> str:
             out.append(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
             table = []
 
-    for line in md.splitlines():
+    lines = md.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        if line.startswith("```diagram"):
+            # a position drawn by the engine itself: ```diagram GAME then a record's JSON, then ```
+            flush()
+            body = []
+            while i < len(lines) and not lines[i].startswith("```"):
+                body.append(lines[i])
+                i += 1
+            i += 1
+            out.append(f'<figure class="diagram">{diagram(line.split()[1], json.loads(" ".join(body)))}</figure>')
+            continue
         if line.startswith("```"):
             if in_code:
                 out.append("</code></pre>")
@@ -197,6 +211,19 @@ def markdown_to_html(md: str) -> str:
         para.append(line.strip())
     flush()
     return "\n".join(out)
+
+
+def diagram(game_id: str, spec: dict) -> str:
+    """SVG of the position after ``spec["actions"]`` (a game record's fields) with a caption."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pygames.core.record import Record
+    rec = Record.from_json({"game": game_id, "options": spec.get("options", {}), "seed": 0,
+                            "actions": spec["actions"]})
+    state = rec.replay()
+    svg = state.game.draw_svg(state.observation(spec.get("viewer", 0)))
+    caption = html.escape(spec.get("caption", " ".join(spec["actions"])))
+    return f"{svg}<figcaption>{caption}</figcaption>"
 
 
 def build_rules_pages(dest: Path) -> None:
