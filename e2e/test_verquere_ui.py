@@ -147,3 +147,21 @@ def test_second_visit_works_offline(app, site_url):
         wait_settled(app, w["ply"])
     finally:
         app.context.set_offline(False)
+
+
+def test_embed_shows_a_record_read_only_and_keeps_the_autosave(app, site_url):
+    rec = {"game": "verquere", "options": {}, "seed": 5,
+           "actions": ["white opens", "roll 6-5", "1/7", "7/12", "roll 4-2"]}
+    frag = base64.urlsafe_b64encode(json.dumps(rec).encode()).decode().rstrip("=")
+    app.goto(f"{site_url}/index.html?embed#record={frag}")
+    app.wait_for_function("document.body.dataset.ready === '1'")
+    app.wait_for_selector("#board svg")
+    assert not app.is_visible("header") and not app.is_visible("#panel")
+    assert app.inner_text("#embed-ply") == "5 / 5"
+    app.click("#embed-prev")
+    assert app.inner_text("#embed-ply") == "4 / 5" and view(app)["browsing"]
+    app.click("#embed-first")
+    assert app.inner_text("#embed-ply") == "0 / 5"
+    app.click('#board [data-target="r0"]')  # read-only: clicking selects nothing
+    assert app.evaluate("window.pygamesApp.selection.length") == 0
+    assert app.evaluate("localStorage.getItem('pygames:autosave')") is None

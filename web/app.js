@@ -7,6 +7,11 @@ const $ = (id) => document.getElementById(id);
 const AUTOSAVE = "pygames:autosave";
 const params = new URLSearchParams(location.search);
 const BOT_DELAY = params.has("botdelay") ? Number(params.get("botdelay")) : 350;
+// Embedding in a rules page: index.html?embed#record=… shows just the board with buttons to step
+// through the record; add &interactive to let the reader play on. An embed never touches the autosave.
+const EMBED = params.has("embed");
+const INTERACTIVE = !EMBED || params.has("interactive");
+if (EMBED) document.documentElement.classList.add("embed");
 
 const app = {
   ready: false,
@@ -125,7 +130,7 @@ function route() {
     renderNewGame(id);
     return;
   }
-  const saved = localStorage.getItem(AUTOSAVE);
+  const saved = EMBED ? null : localStorage.getItem(AUTOSAVE);
   if (saved) {
     try {
       const { record, seats } = JSON.parse(saved);
@@ -279,10 +284,11 @@ function render(v, clickStart) {
   renderMoves(v);
   renderButtons();
   highlight();
-  if (!v.browsing) {
+  if (!v.browsing && !EMBED) {
     localStorage.setItem(AUTOSAVE, JSON.stringify({ record: v.record, seats: v.seats }));
   }
-  if (v.terminal && !v.browsing) {
+  if (EMBED) renderEmbedNav(v);
+  if (v.terminal && !v.browsing && !EMBED) {
     $("gameover-text").textContent = v.result.text;
     $("gameover").hidden = false;
   } else {
@@ -299,7 +305,7 @@ function render(v, clickStart) {
 function scheduleBot() {
   clearTimeout(app.botTimer);
   const v = app.view;
-  if (!v || !v.bot_turn || v.browsing) return;
+  if (!v || !v.bot_turn || v.browsing || !INTERACTIVE) return;
   // the computer thinks in slices of 40 ms, yielding to the page between them
   const think = () => {
     try {
@@ -381,9 +387,26 @@ function renderMoves(v) {
   }
 }
 
+function renderEmbedNav(v) {
+  $("embed-nav").hidden = false;
+  $("embed-ply").textContent = `${v.ply} / ${v.plies}`;
+  $("embed-first").disabled = $("embed-prev").disabled = v.ply === 0;
+  $("embed-next").disabled = $("embed-last").disabled = v.ply >= v.plies;
+  $("embed-open").href = `./index.html${location.hash}`;
+}
+function embedGo(ply) {
+  try {
+    render(call("view", { ply: Math.max(0, Math.min(ply, app.view.plies)) }));
+  } catch (e) { showError(e.message); }
+}
+$("embed-first").addEventListener("click", () => embedGo(0));
+$("embed-prev").addEventListener("click", () => embedGo(app.view.ply - 1));
+$("embed-next").addEventListener("click", () => embedGo(app.view.ply + 1));
+$("embed-last").addEventListener("click", () => embedGo(app.view.plies));
+
 function candidates() {
   const v = app.view;
-  if (!v || !v.human_turn) return [];
+  if (!v || !v.human_turn || !INTERACTIVE) return [];
   const sel = app.selection;
   return v.legal.filter((a) => {
     if (!a.targets.length) return false;
@@ -423,7 +446,7 @@ function renderButtons() {
   const box = $("action-buttons");
   box.textContent = "";
   const v = app.view;
-  if (!v || !v.human_turn) return;
+  if (!v || !v.human_turn || !INTERACTIVE) return;
   for (const a of v.legal.filter((x) => !x.targets.length)) {
     const b = document.createElement("button");
     b.type = "button";
@@ -456,7 +479,7 @@ $("board").addEventListener("click", (e) => {
   const t0 = performance.now();
   const el = e.target.closest("[data-target]");
   const v = app.view;
-  if (!el || !v || !v.human_turn) return;
+  if (!el || !v || !v.human_turn || !INTERACTIVE) return;
   const t = el.dataset.target;
   const sel = app.selection;
   if (sel.includes(t)) {
