@@ -165,3 +165,16 @@ def test_embed_shows_a_record_read_only_and_keeps_the_autosave(app, site_url):
     app.click('#board [data-target="r0"]')  # read-only: clicking selects nothing
     assert app.evaluate("window.pygamesApp.selection.length") == 0
     assert app.evaluate("localStorage.getItem('pygames:autosave')") is None
+
+
+def test_keyboard_play(app, site_url):
+    open_app(app, site_url, "new=verquere&quick&seats=human,human")
+    v = wait_settled(app)
+    first = v["legal"][0]
+    app.focus(f'#board [data-target="{first["targets"][0]}"]')
+    app.keyboard.press("Enter")
+    assert app.evaluate("window.pygamesApp.selection") == [first["targets"][0]]
+    app.focus(f'#board [data-target="{first["targets"][1]}"]')
+    app.keyboard.press(" ")
+    w = wait_settled(app, v["ply"])
+    assert w["moves"][len(v["moves"])]["notation"] == first["notation"]

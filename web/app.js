@@ -435,6 +435,7 @@ function highlight() {
     el.classList.toggle("from", first && next.has(t));
     el.classList.toggle("target", !first && next.has(t));
   });
+  keyboardTargets(next);
   const confirm = $("confirm-set");
   if (confirm) {
     const done = candidates().find((a) => a.select === "set" && a.targets.length === app.selection.length);
@@ -475,9 +476,37 @@ function play(notation, clickStart) {
   }
 }
 
-$("board").addEventListener("click", (e) => {
+// Keyboard play: the targets that can be clicked now are in the tab order; Enter or Space clicks one.
+function keyboardTargets(next) {
+  $("board").querySelectorAll("[data-target]").forEach((el) => {
+    const live = next.has(el.dataset.target) || app.selection.includes(el.dataset.target);
+    if (live) {
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "button");
+      const t = el.querySelector("title");
+      if (t) el.setAttribute("aria-label", t.textContent);
+    } else {
+      el.removeAttribute("tabindex");
+      el.removeAttribute("role");
+    }
+  });
+}
+$("board").addEventListener("keydown", (e) => {
+  if ((e.key === "Enter" || e.key === " ") && e.target.closest("[data-target]")) {
+    e.preventDefault();
+    const focused = e.target.closest("[data-target]").dataset.target;
+    boardClick(e.target);
+    const again = $("board").querySelector(`[data-target="${focused}"][tabindex]`)
+      || $("board").querySelector("[data-target][tabindex]");
+    if (again) again.focus();
+  }
+});
+
+$("board").addEventListener("click", (e) => boardClick(e.target));
+
+function boardClick(target) {
   const t0 = performance.now();
-  const el = e.target.closest("[data-target]");
+  const el = target.closest("[data-target]");
   const v = app.view;
   if (!el || !v || !v.human_turn || !INTERACTIVE) return;
   const t = el.dataset.target;
@@ -499,7 +528,7 @@ $("board").addEventListener("click", (e) => {
   }
   highlight();
   app.timings.push(performance.now() - t0);
-});
+}
 
 // ----- buttons -------------------------------------------------------------------------------------
 function guarded(fn) {
