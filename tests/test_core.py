@@ -59,6 +59,8 @@ def test_from_json_is_strict():
         {**good, "state": {**good["state"], "bar": [1, 0]}},          # sixteen White pieces
         {**good, "state": {**good["state"], "dice": [7]}},
         {**good, "state": {**good["state"], "turn": 3}},
+        {**good, "state": {**good["state"], "dice": [6, 5], "roll": [6, 5]}},            # dice, no mover
+        {**good, "state": {**good["state"], "turn": 0, "dice": [4], "roll": [6, 5]}},   # die not rolled
         {**good, "state": {k: v for k, v in good["state"].items() if k != "off"}},
         {**good, "options": {"ruleset": "x"}},
         {**good, "history": [1, 2]},

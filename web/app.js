@@ -130,7 +130,8 @@ function route() {
     renderNewGame(id);
     return;
   }
-  const saved = EMBED ? null : localStorage.getItem(AUTOSAVE);
+  let saved = null;
+  try { saved = EMBED ? null : localStorage.getItem(AUTOSAVE); } catch (e) { saved = null; }
   if (saved) {
     try {
       const { record, seats } = JSON.parse(saved);
@@ -138,7 +139,7 @@ function route() {
     } catch (e) {
       showError("The autosaved game is damaged and was set aside.");
     }
-    localStorage.removeItem(AUTOSAVE);
+    try { localStorage.removeItem(AUTOSAVE); } catch (e) { /* storage blocked */ }
   }
   show("home"); renderHome();
 }
@@ -285,7 +286,9 @@ function render(v, clickStart) {
   renderButtons();
   highlight();
   if (!v.browsing && !EMBED) {
-    localStorage.setItem(AUTOSAVE, JSON.stringify({ record: v.record, seats: v.seats }));
+    try {
+      localStorage.setItem(AUTOSAVE, JSON.stringify({ record: v.record, seats: v.seats }));
+    } catch (e) { /* storage blocked (private mode, sandboxed iframe): play on without autosave */ }
   }
   if (EMBED) renderEmbedNav(v);
   if (v.terminal && !v.browsing && !EMBED) {

@@ -22,8 +22,8 @@ LEVELS = {
     # name: (iterations, playout depth in player decisions, seconds cap)
     "random": None,
     "easy": (40, 4, 0.5),
-    "medium": (300, 8, 2.0),
-    "hard": (1500, 16, 6.0),
+    "medium": (300, 8, 1.5),
+    "hard": (1500, 16, 3.0),
 }
 """Computer levels: MCTS iterations, playout depth and a time cap per decision."""
 

@@ -388,8 +388,18 @@ class VerquereState(State):
                     isinstance(s, list) and len(s) == 4 and s[0] in (0, 1) and isinstance(s[1], str)
                     and isinstance(s[2], str) and isinstance(s[3], bool) for s in steps):
                 raise InvalidState(f"{key} must be a list of [player, from, to, hit]")
+        if dice:
+            if turn is None or winner is not None:
+                raise InvalidState("dice to play need a player to move and no winner yet")
+            full = [roll[0]] * 4 if len(roll) == 2 and roll[0] == roll[1] else list(roll)
+            for die in dice:
+                if die not in full:
+                    raise InvalidState(f"die {die} to play is not part of the roll {roll}")
+                full.remove(die)
         self.board, self.bar, self.off = board, bar, off
         self.turn, self.winner, self.dice, self.roll = turn, winner, dice, roll
+        if dice and not self.legal_steps():
+            raise InvalidState("the player to move holds dice but has no legal step (the turn would have ended)")
         self.turn_steps = [list(s) for s in d["turn_steps"]]
         self.prev_steps = [list(s) for s in d["prev_steps"]]
         self.lost = ints(d["lost"], None, "lost", 1, 6)
