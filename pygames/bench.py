@@ -28,6 +28,19 @@ def playouts_per_second(game_id: str, options: dict, seconds: float = 5.0, seed:
             "plies_per_s": round(plies / dt)}
 
 
+def fast_playouts_per_second(seconds: float = 5.0, seed: int = 1, ruleset: str = "text") -> float:
+    """Verquere random playouts through the engine's own fast path (``VerquereState.fast_playout``)."""
+    g = get_game("verquere")
+    rng = random.Random(seed)
+    games = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        s = g.new_initial_state({"ruleset": ruleset})
+        s.fast_playout(rng)
+        games += 1
+    return round(games / (time.perf_counter() - t0), 1)
+
+
 def main(quick: bool = False) -> dict:
     secs = 2.0 if quick else 8.0
     out = {}
@@ -37,4 +50,7 @@ def main(quick: bool = False) -> dict:
         out[f"verquere_{ruleset}_plies_per_playout"] = r["plies_per_playout"]
         print(f"Verquere ({ruleset}) random playouts: {r['playouts_per_s']}/s "
               f"({r['plies_per_playout']} plies each, {r['plies_per_s']} plies/s, CPython)", flush=True)
+        fast = fast_playouts_per_second(secs / 2, ruleset=ruleset)
+        out[f"verquere_{ruleset}_fast_playouts_per_s"] = fast
+        print(f"Verquere ({ruleset}) random playouts, engine fast path (search playouts): {fast}/s", flush=True)
     return out

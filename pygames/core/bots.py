@@ -173,6 +173,9 @@ class MCTSBot:
             path.append((node, mover))
         # playout
         decisions = 0
+        if game.playout is not None:
+            game.playout(s, self.rng, self.depth)
+            decisions = self.depth
         while not s.is_terminal() and decisions < self.depth:
             if s.is_chance_node():
                 s.apply(sample_outcome(s, self.rng))

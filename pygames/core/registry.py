@@ -26,6 +26,8 @@ class Game:
     - ``draw_svg``: ``draw_svg(observation, **kw) -> str`` renders a view (an observation) to SVG.
     - ``evaluate``: ``evaluate(state) -> list[float]`` per-player values in [-1, 1] for the bots.
     - ``rollout_policy``: optional ``(state, rng) -> Action`` used in playouts.
+    - ``playout``: optional ``(state, rng, decisions) -> None``: a game's own fast playout that plays up
+      to ``decisions`` player decisions on ``state`` in place (chance sampled with ``rng``), for search.
     - ``player_names``: display names of the seats.
     """
 
@@ -38,6 +40,7 @@ class Game:
     draw_svg: Callable[..., str] | None = None
     evaluate: Callable[[Any], list[float]] | None = None
     rollout_policy: Callable | None = None
+    playout: Callable | None = None
     player_names: tuple[str, ...] = ()
     summary: str = ""
     rules_page: str = ""

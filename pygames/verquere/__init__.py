@@ -22,6 +22,7 @@ GAME = register(Game(
     draw_svg=svg.draw,
     evaluate=ai.evaluate,
     rollout_policy=ai.rollout_policy,
+    playout=lambda state, rng, decisions: state.fast_playout(rng, decisions),
     player_names=("White", "Black"),
     summary="A backgammon-family race: fifteen pieces each travel the same ring from opposite corners.",
     rules_page="rules/verquere.html",

@@ -324,6 +324,43 @@ class VerquereState(State):
                 good = [(f, d) for f, d in good if d == big]
         return good
 
+    def fast_playout(self, rng, decisions: int = 10**9) -> None:
+        """Play up to ``decisions`` uniformly random legal steps in place, rolling dice with ``rng``.
+
+        The engine's own rules (``legal_steps``, ``_step``) without the protocol's bookkeeping (no
+        Action objects, no history, no drawing state): for search playouts and the benchmark. The state
+        is left consistent (``to_json`` round-trips) but its ``history`` no longer replays to it."""
+        self.__dict__.pop("_next_steps", None)
+        self.__dict__.pop("_cache_legal", None)
+        done = 0
+        while self.winner is None and done < decisions:
+            if self.turn is None:
+                self.turn = rng.randrange(2)
+                continue
+            if not self.dice:
+                a, b = rng.randrange(1, 7), rng.randrange(1, 7)
+                self.roll = [max(a, b), min(a, b)]
+                self.dice = [a] * 4 if a == b else list(self.roll)
+            steps = self.legal_steps()
+            if not steps:
+                self.dice = []
+                self.turn = 1 - self.turn
+                continue
+            frm, d = steps[rng.randrange(len(steps))]
+            pl = self.turn
+            self._step(pl, frm, d)
+            self.dice.remove(d)
+            done += 1
+            if self.off[pl] == PIECES:
+                self.winner = pl
+                self.dice = []
+            elif not self.dice:
+                self.turn = 1 - pl
+        if self.dice and not self.legal_steps():  # stopped mid-turn with no usable die: the turn ends
+            self.dice = []
+            self.turn = 1 - self.turn
+        self.turn_steps, self.prev_steps, self.lost = [], [], []
+
     # ----- views and serialisation -------------------------------------------------------------------
     def pip_count(self, pl: int) -> int:
         """Pips ``pl`` still has to travel to bear everything off (bar pieces count 25)."""

@@ -47,3 +47,19 @@ def test_V19_quick_proof_agrees_with_full_search(choices):
             assert sorted(fast) == sorted(slow_state.legal_steps())
         legal = s.legal_actions()
         s.apply(legal[c % len(legal)])
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(["text", "ludii"]), st.integers(0, 2**32), st.integers(0, 400))
+def test_fast_playout_keeps_invariants(ruleset, seed, decisions):
+    """The search playout plays by the same rules: pieces are conserved, V10 holds, and the state it
+    leaves is a valid state (it loads back strictly)."""
+    import random as _random
+    s = GAME.new_initial_state({"ruleset": ruleset})
+    s.fast_playout(_random.Random(seed), decisions)
+    for pl in (0, 1):
+        assert sum(s.board[pl]) + s.bar[pl] + s.off[pl] == PIECES
+        assert all(s.board[pl][p] <= 1 for p in range(2, 13))
+    assert State.from_json(json.dumps(s.to_json())).to_json() == s.to_json()
+    if s.winner is not None:
+        assert s.off[s.winner] == PIECES and s.is_terminal()
