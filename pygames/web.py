@@ -7,7 +7,9 @@ Commands: ``games``, ``new_game {game, options, seats, seed}``, ``load {record, 
 ``act {notation}``, ``bot {}``, ``undo``, ``redo``, ``view {ply?}``, ``record``.
 
 A view holds only what the viewing seat may see: ``observation(viewer)`` drawn to SVG, the legal actions
-when a human seat is to move, the move list as that viewer may see it, and the status.
+when a human seat is to move, the move list as that viewer may see it, and the status. The full record
+(which holds every chance outcome) goes to the page only for games without hidden information, or once
+a game is over; until then such a game cannot be saved or shared from the page.
 """
 from __future__ import annotations
 
@@ -97,7 +99,8 @@ def _view(session: Session, ply: int | None = None) -> dict:
         "plies": len(session.record.actions), "browsing": browsing,
         "status": _status(state, g, session.seats), "terminal": state.is_terminal(), "result": result,
         "can_undo": session.can_undo(), "can_redo": session.can_redo(),
-        "record": session.record.to_json(), "rules_page": g.rules_page,
+        "record": session.record.to_json() if _record_visible(session) else None,
+        "rules_page": g.rules_page,
     }
 
 
@@ -211,8 +214,17 @@ def cmd_view(args: dict) -> dict:
     return _view(s, ply)
 
 
+def _record_visible(session: Session) -> bool:
+    return not session.game.extra.get("hidden_information") or session.state.is_terminal()
+
+
 def cmd_record(_: dict) -> dict:
-    return _require().record.to_json()
+    """The game record, for save and share. Raises PygamesError for a hidden-information game still
+    in play (the record would show hands, face-down cards and the deck order)."""
+    s = _require()
+    if not _record_visible(s):
+        raise PygamesError("this game hides cards: its record can be saved or shared once it is over")
+    return s.record.to_json()
 
 
 COMMANDS = {"games": cmd_games, "new_game": cmd_new_game, "load": cmd_load, "act": cmd_act,

@@ -65,3 +65,17 @@ def test_start_page_lists_playable_games_then_those_to_come():
     assert {g["id"] for g in games if not g["playable"]} == {"dritzak", "duerror_grandis", "dvertz", "zoon"}
     assert not any(g["id"].startswith("toy_") for g in games)
     assert "unknown game 'dritzak'" in call("new_game", game="dritzak")["error"]
+
+
+def test_hidden_information_never_reaches_the_page():
+    """A hidden-information game (the toy) sends only the viewer's observation: no record, no deck."""
+    v = call("new_game", game="toy_pairs", options={"players": 3}, seats=["human", "random", "random"],
+             seed=3)["ok"]
+    assert v["record"] is None and "record" not in json.dumps(v["observation"])
+    assert "hides cards" in call("record")["error"]
+    text = json.dumps({k: v[k] for k in ("observation", "moves", "legal")})
+    s = web._session.state
+    for q in (1, 2):
+        for c in s.hands[q]:
+            assert f"deal {c}" not in text  # other players' deals show as "deal ?"
+    assert all(d is True for d in v["observation"]["down"])

@@ -285,7 +285,7 @@ function render(v, clickStart) {
   renderMoves(v);
   renderButtons();
   highlight();
-  if (!v.browsing && !EMBED) {
+  if (!v.browsing && !EMBED && v.record) {
     try {
       localStorage.setItem(AUTOSAVE, JSON.stringify({ record: v.record, seats: v.seats }));
     } catch (e) { /* storage blocked (private mode, sandboxed iframe): play on without autosave */ }
