@@ -12,6 +12,7 @@ def start(ruleset="text"):
 
 
 def test_V1_point_numbering_shared_ring():
+    """V1: point numbering shared ring."""
     assert opp_point(1) == 13 and opp_point(13) == 1 and opp_point(12) == 24 and opp_point(24) == 12
     for p in range(1, 25):
         assert point_of(BLACK, ring(WHITE, p)) == opp_point(p)
@@ -23,6 +24,7 @@ def test_V1_point_numbering_shared_ring():
 
 
 def test_V2_start_stacks():
+    """V2: start stacks."""
     s = start()
     assert s.board[WHITE][1] == 15 and s.board[BLACK][1] == 15
     assert s.pip_count(WHITE) == s.pip_count(BLACK) == 15 * 24
@@ -31,6 +33,7 @@ def test_V2_start_stacks():
 
 
 def test_V3_chance_roll_decides_opener():
+    """V3: chance roll decides opener."""
     s = start()
     assert s.current_player() == CHANCE
     assert sorted((a.notation, p) for a, p in s.chance_outcomes()) == [("black opens", 0.5), ("white opens", 0.5)]
@@ -41,6 +44,7 @@ def test_V3_chance_roll_decides_opener():
 
 
 def test_V4_turns_alternate_with_a_roll():
+    """V4: turns alternate with a roll."""
     s = play(start(), "white opens", "roll 2-1", "1/3", "1/2")
     assert s.current_player() == CHANCE
     outcomes = s.chance_outcomes()
@@ -50,6 +54,7 @@ def test_V4_turns_alternate_with_a_roll():
 
 
 def test_V5_one_die_per_move_same_piece_may_take_both():
+    """V5: one die per move same piece may take both."""
     s = play(start(), "white opens", "roll 6-5")
     assert legal(s) == ["1/6", "1/7"]
     play(s, "1/7")
@@ -59,12 +64,14 @@ def test_V5_one_die_per_move_same_piece_may_take_both():
 
 
 def test_V5_every_intermediate_landing_must_be_legal():
+    """V5: every intermediate landing must be legal."""
     # 1 -> 12 by 6+5 needs 7 or 6 on the way; both hold a White piece (V10), so no piece leaves point 1
     s = pos({"1": 1, "6": 1, "7": 1}, dice=(6, 5))
     assert not any(n.startswith("1/") for n in legal(s))
 
 
 def test_V6_doubles_give_four_moves():
+    """V6: doubles give four moves."""
     s = play(start(), "white opens", "roll 3-3")
     assert s.dice == [3, 3, 3, 3]
     play(s, "1/4", "4/7", "7/10", "1/4")
@@ -72,6 +79,7 @@ def test_V6_doubles_give_four_moves():
 
 
 def test_V7_pieces_only_move_forward():
+    """V7: pieces only move forward."""
     s = pos({"1": 5, "14": 3, "20": 2}, dice=(4, 2))
     for a in s.legal_actions():
         f, t = a.notation.rstrip("*").split("/")
@@ -79,11 +87,13 @@ def test_V7_pieces_only_move_forward():
 
 
 def test_V8_two_opposing_pieces_block():
+    """V8: two opposing pieces block."""
     s = pos({"7": 1}, {"22": 2, "24": 13}, dice=(3, 1))  # Black's 22 is White's 10
     assert "7/10" not in legal(s) and "7/8" in legal(s)
 
 
 def test_V9_lone_opposing_piece_is_hit():
+    """V9: lone opposing piece is hit."""
     s = pos({"5": 1, "20": 14}, {"21": 1, "24": 14}, dice=(4, 1))  # Black's 21 is White's 9
     assert "5/9*" in legal(s)
     play(s, "5/9*")
@@ -91,6 +101,7 @@ def test_V9_lone_opposing_piece_is_hit():
 
 
 def test_V10_no_two_own_pieces_on_points_2_to_12():
+    """V10: no two own pieces on points 2 to 12."""
     s = pos({"3": 1, "5": 1, "20": 13}, dice=(2, 1))
     assert "3/5" not in legal(s) and "3/4" in legal(s)
     with pytest.raises(IllegalAction):
@@ -98,6 +109,7 @@ def test_V10_no_two_own_pieces_on_points_2_to_12():
 
 
 def test_V11_point_1_may_hold_many_including_reentry():
+    """V11: point 1 may hold many including reentry."""
     s = pos({"1": 10, "bar": 1, "20": 4}, dice=(2, 1))
     assert "bar/1" in legal(s)
     play(s, "bar/1")
@@ -105,16 +117,19 @@ def test_V11_point_1_may_hold_many_including_reentry():
 
 
 def test_V12_hitting_on_own_first_twelve_is_allowed():
+    """V12: hitting on own first twelve is allowed."""
     s = pos({"1": 2, "20": 13}, {"16": 1, "24": 14}, dice=(3, 1))  # Black's 16 is White's 4
     assert "1/4*" in legal(s)
 
 
 def test_V13_reentry_before_any_other_move():
+    """V13: reentry before any other move."""
     s = pos({"bar": 1, "1": 5, "14": 9}, dice=(4, 2))
     assert all(n.startswith("bar/") for n in legal(s))
 
 
 def test_V14_reentry_with_one_die_hitting_allowed_and_rest_lost():
+    """V14: reentry with one die hitting allowed and rest lost."""
     s = pos({"bar": 1, "20": 14}, {"16": 1, "24": 14}, dice=(4, 2))
     assert "bar/4*" in legal(s) and "bar/2" in legal(s)
     # no entry at all: the whole roll is lost and the turn passes
@@ -132,12 +147,14 @@ def test_V14_reentry_with_one_die_hitting_allowed_and_rest_lost():
 
 
 def test_V15_entered_piece_may_use_the_other_die():
+    """V15: entered piece may use the other die."""
     s = pos({"bar": 1, "1": 14}, dice=(4, 2))
     play(s, "bar/4")
     assert "4/6" in legal(s)
 
 
 def test_V16_bear_off_only_when_all_home():
+    """V16: bear off only when all home."""
     s = pos({"18": 1, "19": 14}, dice=(6, 1))
     assert not any(n.endswith("/off") for n in legal(s))
     s = pos({"19": 14, "bar": 1}, dice=(6, 1))
@@ -147,6 +164,7 @@ def test_V16_bear_off_only_when_all_home():
 
 
 def test_V17_exact_numbers_only():
+    """V17: exact numbers only."""
     s = pos({"24": 15}, turn="white")
     s.turn, s.dice = WHITE, []
     s.apply("roll 6-5")  # a higher die never bears off from 24: nothing can move
@@ -156,12 +174,14 @@ def test_V17_exact_numbers_only():
 
 
 def test_V18_larger_die_when_only_one_can_be_used():
+    """V18: larger die when only one can be used."""
     # 19/off uses the 6 and then the 5 has no move; 19/24 uses the 5 and then the 6 has none
     s = pos({"19": 1, "21": 1}, dice=(6, 5))
     assert legal(s) == ["19/off"]
 
 
 def test_V19_as_many_dice_as_possible():
+    """V19: as many dice as possible."""
     s = pos({"19": 1, "20": 1}, dice=(6, 5))
     assert legal(s) == ["19/off", "20/off"]  # 19/24 would leave the 6 unplayable
     s = play(start(), "white opens", "roll 6-6")
@@ -171,6 +191,7 @@ def test_V19_as_many_dice_as_possible():
 
 
 def test_V20_notation_unique_and_round_trips():
+    """V20: notation unique and round trips."""
     s = pos({"bar": 1, "21": 1, "19": 13}, {"16": 1, "1": 14}, dice=(4, 4))
     notations = legal(s)
     assert notations == ["bar/4*"] and len(set(notations)) == len(notations)
@@ -185,6 +206,7 @@ def test_V20_notation_unique_and_round_trips():
 
 
 def test_V21_first_to_bear_off_all_wins():
+    """V21: first to bear off all wins."""
     s = pos({"24": 1}, dice=(1, 2))
     play(s, "24/off")
     assert s.current_player() == TERMINAL and s.is_terminal()
@@ -195,6 +217,7 @@ def test_V21_first_to_bear_off_all_wins():
 
 # ----- ruleset = ludii ----------------------------------------------------------------------------------
 def test_V30_ludii_white_always_opens():
+    """V30: ludii white always opens."""
     s = start("ludii")
     assert s.current_player() == CHANCE
     assert all(a.notation.startswith("roll ") for a, _ in s.chance_outcomes())
@@ -203,6 +226,7 @@ def test_V30_ludii_white_always_opens():
 
 
 def test_V31_ludii_own_first_twelve_only_when_empty():
+    """V31: ludii own first twelve only when empty."""
     s = pos({"1": 2, "20": 13}, {"16": 1, "24": 14}, dice=(3, 1), ruleset="ludii")  # lone Black on White's 4
     assert "1/4*" not in legal(s) and "1/2" in legal(s)
     s = pos({"13": 1, "20": 14}, {"2": 1, "24": 14}, dice=(1, 3), ruleset="ludii")  # White's 14: second half
@@ -210,6 +234,7 @@ def test_V31_ludii_own_first_twelve_only_when_empty():
 
 
 def test_V32_ludii_any_order_no_maximal_or_larger_die_rule():
+    """V32: ludii any order no maximal or larger die rule."""
     s = pos({"19": 1, "20": 1}, dice=(6, 5), ruleset="ludii")
     assert "19/24" in legal(s)
     play(s, "19/24")
@@ -219,6 +244,7 @@ def test_V32_ludii_any_order_no_maximal_or_larger_die_rule():
 
 
 def test_V33_ludii_reentry_without_priority_onto_empty_points():
+    """V33: ludii reentry without priority onto empty points."""
     s = pos({"bar": 1, "1": 5, "14": 9}, {"16": 1, "24": 14}, dice=(4, 2), ruleset="ludii")
     notations = legal(s)
     assert "14/18" in notations and "bar/2" in notations
@@ -230,6 +256,7 @@ def test_V33_ludii_reentry_without_priority_onto_empty_points():
 
 
 def test_V34_ludii_doubles_turn_ending_early_does_not_touch_next_roll():
+    """V34: ludii doubles turn ending early does not touch next roll."""
     s = pos({"21": 1, "24": 1}, dice=(3, 3), ruleset="ludii")
     play(s, "21/24")
     assert s.turn == BLACK and s.current_player() == CHANCE
