@@ -11,6 +11,23 @@ from pygames.verquere.rules import PIECES, opp_point
 from .helpers import GAME
 
 
+def reference_steps(s, pl, dice):
+    """Single-die steps spelled out with the readable predicates ``can_land`` and ``can_bear_off``
+    (V7–V17, V31, V33): the hot loop ``_raw_steps`` must agree with it."""
+    out = []
+    if s.bar[pl]:
+        out += [(0, d) for d in dice if s.can_land(pl, d)]
+        if not s.ludii:
+            return out
+    for p in range(1, 25):
+        if s.board[pl][p]:
+            for d in dice:
+                to = p + d
+                if (to < 25 and s.can_land(pl, to)) or (to == 25 and s.can_bear_off(pl)):
+                    out.append((p, d))
+    return out
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(["text", "ludii"]), st.lists(st.integers(0, 10_000), min_size=1, max_size=300))
 def test_legal_play_keeps_invariants(ruleset, choices):
@@ -26,6 +43,8 @@ def test_legal_play_keeps_invariants(ruleset, choices):
         assert not any(s.board[0][p] and s.board[1][opp_point(p)] for p in range(1, 25))
         if s.dice:
             assert s.legal_actions(), "a player to move always has a legal step (else the turn ends)"
+            dice = sorted(set(s.dice))
+            assert sorted(s._raw_steps(s.turn, dice)) == sorted(reference_steps(s, s.turn, dice))
     assert State.from_json(json.dumps(s.to_json())) == s
     rec = Record(game="verquere", options={"ruleset": ruleset}, seed=0, actions=list(s.history))
     assert Record.from_json(rec.dumps()).replay() == s
