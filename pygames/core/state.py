@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalAction, InvalidState
 
@@ -236,15 +236,3 @@ class State:
 
     def __repr__(self) -> str:
         return f"<{self.game.id} state after {len(self.history)} actions, player {self.current_player()}>"
-
-
-def check_json_value(value: Any, what: str) -> None:
-    """Raise InvalidState if ``value`` is not made of JSON types (dict/list/str/int/float/bool/None)."""
-    try:
-        json.dumps(value, allow_nan=False)
-    except (TypeError, ValueError) as e:
-        raise InvalidState(f"{what} is not JSON-able: {e}") from None
-
-
-def notations(actions: Iterable[Action]) -> list[str]:
-    return [a.notation for a in actions]

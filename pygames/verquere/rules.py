@@ -126,8 +126,6 @@ class VerquereState(State):
             steps = self.legal_steps()
         return [_STEPS[pl, frm, d, frm + d <= 24 and ob[_OPP[frm + d]] == 1] for frm, d in steps]
 
-    _target = staticmethod(_target)
-
     def _apply(self, action: Action) -> None:
         n = action.notation
         self.__dict__.pop("_next_steps", None)
