@@ -571,7 +571,9 @@ $("load-file").addEventListener("change", async (e) => {
     showError(`The file ${f.name} is not a saved game: it is not valid JSON.`);
     return;
   }
-  loadRecord(record, app.view ? app.view.seats : undefined, `The file ${f.name}`);
+  // keep the current seats when the file is a game of the same kind; else every seat is human
+  const seats = app.view && record && record.game === app.view.game ? app.view.seats : undefined;
+  loadRecord(record, seats, `The file ${f.name}`);
 });
 $("share").addEventListener("click", guarded(() => {
   const rec = call("record");
