@@ -45,6 +45,14 @@ function onProgress(e) {
   $("loading-fill").style.width = `${Math.min(progress, 0.95) * 100}%`;
   $("loading-text").textContent = msg ? `${msg}…` : "Starting Python…";
 }
+// Python's own start (download and compile of the interpreter) sends no events for seconds: creep the
+// bar towards the next step meanwhile so it never looks stuck.
+const creep = setInterval(() => {
+  if (app.ready) { clearInterval(creep); return; }
+  const next = Math.min(0.9, progress + 0.25);
+  progress += (next - progress) * 0.04;
+  $("loading-fill").style.width = `${progress * 100}%`;
+}, 100);
 window.addEventListener("py:progress", onProgress);
 document.addEventListener("py:progress", onProgress);
 window.addEventListener("error", (e) => {
