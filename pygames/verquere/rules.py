@@ -288,6 +288,30 @@ class VerquereState(State):
             return True
         return False
 
+    def _doubles_survive(self, b: list[int], frm: int, d: int, cands, need: int) -> bool:
+        """A quick proof for doubles that after step ``(frm, d)`` another ``need`` steps of ``d`` can
+        follow: ``need`` other candidates that stay legal whatever the order, because they start from
+        pieces not used twice and none lands where another lands on points 2–12 (V10). The same
+        reasons as :meth:`_other_die_survives`; False means "not proven"."""
+        pl = self.turn
+        used = {frm: 1}
+        landed = {frm + d} if 2 <= frm + d <= 12 else set()
+        found = 0
+        for g, e in cands:
+            have = self.bar[pl] if g == 0 else b[g]
+            if used.get(g, 0) >= have:
+                continue
+            to = g + e
+            if 2 <= to <= 12:
+                if to in landed:
+                    continue
+                landed.add(to)
+            used[g] = used.get(g, 0) + 1
+            found += 1
+            if found == need:
+                return True
+        return False
+
     def legal_steps(self) -> list[tuple[int, int]]:
         """Legal ``(from, die)`` steps for the player to move, after the dice-use rules (V18, V19).
 
@@ -306,6 +330,9 @@ class VerquereState(State):
             good = []
             for frm, d in cands:
                 if two and k == 2 and self._other_die_survives(b, frm, d, cands):
+                    good.append((frm, d))
+                    continue
+                if not two and k == len(self.dice) and self._doubles_survive(b, frm, d, cands, k - 1):
                     good.append((frm, d))
                     continue
                 hit = self._step(pl, frm, d)
