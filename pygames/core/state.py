@@ -118,9 +118,10 @@ class State:
         """
         cached = self.__dict__.get("_cache_legal")
         if cached is None:
-            if self.is_terminal():
+            p = self._current_player()
+            if p == TERMINAL:
                 cached = []
-            elif self.is_chance_node():
+            elif p == CHANCE:
                 cached = [a for a, _ in self._chance_outcomes()]
             else:
                 cached = self._legal_actions()
@@ -142,12 +143,12 @@ class State:
         notation = action.notation if isinstance(action, Action) else action
         if not isinstance(notation, str):
             raise IllegalAction(f"an action must be a notation string, not {notation!r}")
-        if self.is_terminal():
-            raise IllegalAction(f"illegal action {notation!r}: the game is over")
         legal = self.legal_actions()
         for a in legal:
             if a.notation == notation:
                 return a
+        if self.is_terminal():
+            raise IllegalAction(f"illegal action {notation!r}: the game is over")
         shown = ", ".join(a.notation for a in legal[:12]) + (" …" if len(legal) > 12 else "")
         raise IllegalAction(f"illegal action {notation!r}; legal here: {shown or 'none'}")
 
