@@ -27,10 +27,15 @@ def step_view(page) -> dict:
 
 def wait_settled(page, old_ply: int | None = None, light: bool = False) -> dict:
     """Wait until a human seat must act or the game is over (and the ply moved on from ``old_ply``)."""
-    cond = "['human','over'].includes(document.body.dataset.turn)"
+    cond = "['human','over','curtain'].includes(document.body.dataset.turn)"
     if old_ply is not None:
         cond += f" && document.body.dataset.ply !== '{old_ply}'"
     page.wait_for_function(cond, timeout=60_000, polling=10)
+    if page.evaluate("document.body.dataset.turn") == "curtain":
+        # hot seat with hidden information: the next player takes the device and asks for their view
+        page.click("#curtain-ok")
+        page.wait_for_function("['human','over'].includes(document.body.dataset.turn)", timeout=60_000,
+                               polling=10)
     return step_view(page) if light else view(page)
 
 

@@ -100,7 +100,7 @@ def _view(session: Session, ply: int | None = None) -> dict:
         "status": _status(state, g, session.seats), "terminal": state.is_terminal(), "result": result,
         "can_undo": session.can_undo(), "can_redo": session.can_redo(),
         "record": session.record.to_json() if _record_visible(session) else None,
-        "rules_page": g.rules_page,
+        "rules_page": g.rules_page, "hidden_information": bool(g.extra.get("hidden_information")),
     }
 
 

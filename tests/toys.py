@@ -13,6 +13,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pygames.core import CHANCE, TERMINAL, Action, Game, InvalidState, Option, State, register
+from pygames.core.svg import document, el, text
+
+
+def draw_pairs(obs, **_):
+    """The viewer's hand and every face-up card, each card a clickable ``card-N`` target."""
+    parts = []
+    for i, c in enumerate(obs["hand"] or []):
+        parts.append(el("g", el("rect", x=20 + i * 70, y=20, width=60, height=90, rx=6, fill="#fff",
+                                stroke="#333") + text(50 + i * 70, 70, str(c)), data_target=f"card-{c}"))
+    for p, c in enumerate(obs["shown"]):
+        if c is not None:
+            attrs = {"data_target": f"card-{c}"} if p == obs["viewer"] else {}
+            parts.append(el("g", el("rect", x=20 + p * 70, y=140, width=60, height=90, rx=6, fill="#ffe",
+                                    stroke="#333") + text(50 + p * 70, 190, str(c)), **attrs))
+    return document(460, 250, "".join(parts), label="toy pairs")
 
 
 @dataclass
@@ -134,7 +149,7 @@ class PairsState(State):
         return [1.0 if p in winners else -1.0 for p in range(self.num_players)]
 
     def observation(self, player):
-        return {"hand": list(self.hands[player]) if player is not None else None,
+        return {"viewer": player, "hand": list(self.hands[player]) if player is not None else None,
                 "hand_sizes": [len(h) for h in self.hands], "deck_size": len(self.deck),
                 "down": list(self.down) if self.part == "over" else [d is not None for d in self.down],
                 "shown": list(self.shown), "committed": [c is not None for c in self.pending],
@@ -203,7 +218,7 @@ class PairsState(State):
 PAIRS = Game(id="toy_pairs", title="Toy pairs", min_players=2, max_players=6, state_class=PairsState,
              options=(Option("players", "int", 3, "number of players", (2, 6)),
                       Option("rounds", "int", 2, "rounds of play", (1, 5))),
-             draw_svg=lambda obs, **kw: "<svg/>", extra={"hidden_information": True})
+             draw_svg=draw_pairs, extra={"hidden_information": True})
 
 
 @dataclass

@@ -22,6 +22,7 @@ const app = {
   botTimer: null,
 };
 window.pygamesApp = app;
+app.start = (args) => startGame(args);  // used by the browser tests' toy games
 
 // ----- the bridge ------------------------------------------------------------------------------------
 function call(name, args = {}) {
@@ -254,6 +255,7 @@ function renderNewGame(id) {
 $("newgame-cancel").addEventListener("click", () => { location.hash = ""; show("home"); renderHome(); });
 
 function startGame(args) {
+  app.shownViewer = undefined;
   try {
     const v = call("new_game", args);
     history.replaceState(null, "", location.pathname + location.search);
@@ -265,6 +267,7 @@ function startGame(args) {
 }
 
 function loadRecord(record, seats, what) {
+  app.shownViewer = undefined;
   try {
     const v = call("load", { record, seats });
     show("play");
@@ -278,7 +281,34 @@ function loadRecord(record, seats, what) {
 }
 
 // ----- the board -----------------------------------------------------------------------------------
+// Hot seat with hidden information: when the board is about to show another human's private view,
+// a curtain covers the screen first ("pass the device to …"); that view is drawn only once they are
+// ready, so the previous player never sees it.
+function needsCurtain(v) {
+  if (!v.hidden_information || v.browsing || v.viewer === null || v.viewer === undefined) return false;
+  if (v.seats.filter((s) => s === "human").length < 2) return false;
+  return app.shownViewer !== undefined && app.shownViewer !== v.viewer;
+}
+
 function render(v, clickStart) {
+  if (needsCurtain(v)) {
+    app.view = null;
+    $("board").innerHTML = "";
+    $("action-buttons").textContent = "";
+    const name = v.player_names[v.viewer];
+    $("curtain-text").textContent = `Pass the device to ${name}.`;
+    $("curtain-ok").textContent = `I am ${name}: show my view`;
+    $("curtain").hidden = false;
+    document.body.dataset.ply = String(v.ply);
+    document.body.dataset.turn = "curtain";
+    $("curtain-ok").onclick = () => {
+      $("curtain").hidden = true;
+      app.shownViewer = v.viewer;
+      render(v);
+    };
+    return;
+  }
+  app.shownViewer = v.viewer;
   app.view = v;
   app.selection = [];
   $("board").innerHTML = v.svg;

@@ -5,4 +5,8 @@ from pyscript import window
 from pygames import web
 
 window.pygamesCall = create_proxy(web.call)
+
+# Test hook, only with ?testhooks in the address: lets the browser tests load test-only toy games.
+if "testhooks" in str(window.location.search):
+    window.pygamesExec = create_proxy(lambda source: exec(source, {"__name__": "pygames_test_hook"}))
 window.dispatchEvent(window.CustomEvent.new("pygames:ready"))
