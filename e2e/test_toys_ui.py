@@ -47,3 +47,22 @@ def test_toy_pairs_hot_seat_buttons_and_set_selection(app, site_url):
     assert used["set"] and used["button"]
     assert app.evaluate("window.__curtains") > 0, "the hot-seat curtain never showed"
     assert final["record"] is not None  # the game is over: now it may be saved and shared
+
+
+def test_new_game_form_makes_one_seat_per_player(app, site_url):
+    app.goto(f"{site_url}/index.html?botdelay=0&nosw&testhooks")
+    app.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
+    app.evaluate("src => window.pygamesExec(src + '\\nregister_toys()')", TOYS)
+    app.evaluate("window.pygamesApp.games = JSON.parse(window.pygamesCall('games', '{}')).ok")
+    app.evaluate("location.hash = 'new=toy_pairs'")
+    app.wait_for_selector("#newgame:not([hidden])")
+    assert app.locator("#seat-fields select").count() == 3  # the default of the players option
+    app.fill("#opt-players", "5")
+    assert app.locator("#seat-fields select").count() == 5
+    for i in range(5):
+        app.select_option(f"#seat-{i}", "random")
+    app.select_option("#seat-0", "human")
+    app.click("#start")
+    app.wait_for_function("window.pygamesApp.view && window.pygamesApp.view.game === 'toy_pairs'")
+    v = view(app)
+    assert v["options"]["players"] == 5 and v["seats"] == ["human"] + ["random"] * 4

@@ -124,7 +124,7 @@ UPCOMING = (
 
 def cmd_games(_: dict) -> list:
     """The registered games (playable), then the ones still to come (``playable`` false)."""
-    games = [g.to_json() for g in list_games() if not g.id.startswith("toy_")]
+    games = [g.to_json() for g in list_games()]
     known = {g["id"] for g in games}
     return games + [dict(u, playable=False, options=[], player_names=[], min_players=0, max_players=0,
                          rules_page="") for u in UPCOMING if u["id"] not in known]

@@ -223,24 +223,32 @@ function renderNewGame(id) {
     fields.append(label);
   }
   const seatsBox = $("seat-fields");
-  seatsBox.querySelectorAll("label").forEach((l) => l.remove());
-  const n = g.max_players;
-  for (let i = 0; i < n; i++) {
-    const label = document.createElement("label");
-    label.className = "seat";
-    label.textContent = `${g.player_names[i] || `Player ${i + 1}`}: `;
-    const sel = document.createElement("select");
-    sel.id = `seat-${i}`;
-    for (const [v, t] of [["human", "Human"], ["random", "Computer (random)"], ["easy", "Computer (easy)"],
-      ["medium", "Computer (medium)"], ["hard", "Computer (hard)"]]) {
-      const opt = document.createElement("option");
-      opt.value = v; opt.textContent = t;
-      if (i === 1 && v === "easy") opt.selected = true;
-      sel.append(opt);
+  // one seat per player: the "players" option when the game has one, else its player count
+  const playersInput = fields.querySelector('[name="players"]');
+  const drawSeats = () => {
+    const before = [...seatsBox.querySelectorAll("select")].map((sel) => sel.value);
+    seatsBox.querySelectorAll("label").forEach((l) => l.remove());
+    const n = playersInput ? Math.max(g.min_players, Math.min(g.max_players, Number(playersInput.value) || g.min_players))
+      : g.max_players;
+    for (let i = 0; i < n; i++) {
+      const label = document.createElement("label");
+      label.className = "seat";
+      label.textContent = `${g.player_names[i] || `Player ${i + 1}`}: `;
+      const sel = document.createElement("select");
+      sel.id = `seat-${i}`;
+      for (const [v, t] of [["human", "Human"], ["random", "Computer (random)"], ["easy", "Computer (easy)"],
+        ["medium", "Computer (medium)"], ["hard", "Computer (hard)"]]) {
+        const opt = document.createElement("option");
+        opt.value = v; opt.textContent = t;
+        opt.selected = before[i] !== undefined ? before[i] === v : (i > 0 && v === "easy");
+        sel.append(opt);
+      }
+      label.append(sel);
+      seatsBox.append(label);
     }
-    label.append(sel);
-    seatsBox.append(label);
-  }
+  };
+  drawSeats();
+  if (playersInput) playersInput.addEventListener("input", drawSeats);
   $("newgame-form").onsubmit = (e) => {
     e.preventDefault();
     const options = {};
