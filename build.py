@@ -151,6 +151,17 @@ def markdown_to_html(md: str) -> str:
     while i < len(lines):
         line = lines[i]
         i += 1
+        if line.startswith("```board"):
+            # a live board: ```board GAME then attribute lines (interactive, seats=human,easy), then ```
+            flush()
+            attrs = [f'game="{html.escape(line.split()[1])}"']
+            while i < len(lines) and not lines[i].startswith("```"):
+                k, _, v = lines[i].strip().partition("=")
+                attrs.append(f'{html.escape(k)}="{html.escape(v)}"' if v else html.escape(k))
+                i += 1
+            i += 1
+            out.append(f'<pygames-board {" ".join(attrs)}></pygames-board>')
+            continue
         if line.startswith("```diagram"):
             # a position drawn by the engine itself: ```diagram GAME then a record's JSON, then ```
             flush()
@@ -233,7 +244,8 @@ def build_rules_pages(dest: Path) -> None:
         title = m.group(1) if m else md.stem
         page = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}'
                 f'</title><meta name="viewport" content="width=device-width, initial-scale=1">'
-                f'<link rel="icon" href="../favicon.svg"><link rel="stylesheet" href="../app.css"></head>'
+                f'<link rel="icon" href="../favicon.svg"><link rel="stylesheet" href="../app.css">'
+                f'<script type="module" src="../embed.js"></script></head>'
                 f'<body class="rules-page"><nav><a href="../index.html">← pygames</a></nav><main>'
                 f'{markdown_to_html(text)}</main></body></html>')
         (dest / f"{md.stem}.html").write_text(page, encoding="utf-8")

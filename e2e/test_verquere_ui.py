@@ -178,3 +178,21 @@ def test_keyboard_play(app, site_url):
     app.keyboard.press(" ")
     w = wait_settled(app, v["ply"])
     assert w["moves"][len(v["moves"])]["notation"] == first["notation"]
+
+
+def test_rules_page_live_board(app, site_url):
+    """The rules page's <pygames-board> frames an interactive embed, started when scrolled into view."""
+    app.goto(f"{site_url}/rules/verquere.html")
+    board = app.locator("pygames-board iframe")
+    board.scroll_into_view_if_needed()
+    frame = app.frame_locator("pygames-board iframe")
+    frame.locator("#board svg").wait_for(timeout=120_000)
+    inner = next(f for f in app.frames if "embed" in f.url)
+    inner.wait_for_function("document.body.dataset.turn === 'human'", timeout=60_000)
+    v = inner.evaluate("window.pygamesApp.view")
+    assert v["seats"] == ["human", "easy"] and v["legal"]
+    a = v["legal"][0]
+    for t in a["targets"]:
+        frame.locator(f'#board [data-target="{t}"]').click(force=True)
+    inner.wait_for_function(f"window.pygamesApp.view.ply > {v['ply']}")
+    assert inner.evaluate("localStorage.getItem('pygames:autosave')") is None

@@ -337,7 +337,7 @@ function render(v, clickStart) {
     } catch (e) { /* storage blocked (private mode, sandboxed iframe): play on without autosave */ }
   }
   if (EMBED) renderEmbedNav(v);
-  if (v.terminal && !v.browsing && !EMBED) {
+  if (v.terminal && !v.browsing && INTERACTIVE) {
     $("gameover-text").textContent = v.result.text;
     $("gameover").hidden = false;
   } else {
@@ -360,6 +360,7 @@ function scheduleBot() {
     try {
       const out = call("bot", { slice_ms: 40 });
       if (out.thinking !== undefined) {
+        if (EMBED) $("embed-status").textContent = `thinking… ${Math.round(out.thinking * 100)}%`;
         $("status").textContent = `${v.status.replace(/ \(computer.*/, "")}: thinking… ${Math.round(out.thinking * 100)}%`;
         app.botTimer = setTimeout(think, 0);
       } else {
@@ -439,6 +440,7 @@ function renderMoves(v) {
 function renderEmbedNav(v) {
   $("embed-nav").hidden = false;
   $("embed-ply").textContent = `${v.ply} / ${v.plies}`;
+  $("embed-status").textContent = v.browsing ? "" : v.status;
   $("embed-first").disabled = $("embed-prev").disabled = v.ply === 0;
   $("embed-next").disabled = $("embed-last").disabled = v.ply >= v.plies;
   $("embed-open").href = `./index.html${location.hash}`;
