@@ -320,6 +320,9 @@ function render(v, clickStart) {
   app.view = v;
   app.selection = [];
   $("board").innerHTML = v.svg;
+  // the live board holds controls: a group, not a single image, for assistive technology
+  const svgRoot = $("board").querySelector("svg");
+  if (svgRoot) svgRoot.setAttribute("role", "group");
   $("play-title").textContent = v.title;
   $("status").textContent = v.status;
   const obs = v.observation;
