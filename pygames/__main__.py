@@ -98,7 +98,10 @@ def cmd_replay(args) -> int:
 def cmd_diagram(args) -> int:
     rec = _load(args.record)
     state = rec.replay(args.ply)
-    svg = get_game(rec.game).draw_svg(state.observation(None))
+    draw = get_game(rec.game).draw_svg
+    if draw is None:
+        raise PygamesError(f"{rec.game} has no drawing")
+    svg = draw(state.observation(None))
     if args.output:
         with open(args.output, "w", encoding="utf-8") as f:
             f.write(svg)

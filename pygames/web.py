@@ -92,7 +92,7 @@ def _view(session: Session, ply: int | None = None) -> dict:
     return {
         "game": g.id, "title": g.title, "options": session.record.options, "seats": session.seats,
         "player_names": [g.player_name(i) for i in range(len(session.seats))],
-        "viewer": viewer, "observation": obs, "svg": g.draw_svg(obs, viewer=viewer),
+        "viewer": viewer, "observation": obs, "svg": g.draw_svg(obs, viewer=viewer) if g.draw_svg else "",
         "current_player": p, "human_turn": human_turn, "bot_turn": (not browsing and p >= 0
                                                                      and session.seats[p] != "human"),
         "legal": legal, "moves": _moves(session, viewer), "ply": len(state.history),
@@ -156,7 +156,10 @@ def cmd_act(args: dict) -> dict:
     s = _require()
     if not s.is_human_turn():
         raise PygamesError("it is not a human seat's turn")
-    s.act(args.get("notation"))
+    notation = args.get("notation")
+    if not isinstance(notation, str):
+        raise PygamesError(f"act needs a notation string, not {notation!r}")
+    s.act(notation)
     return _view(s)
 
 

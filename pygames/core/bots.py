@@ -13,12 +13,13 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any
 
 from .chance import sample_outcome
 from .errors import PygamesError
 from .state import Action
 
-LEVELS = {
+LEVELS: dict[str, tuple[int, int, float] | None] = {
     # name: (iterations, playout depth in player decisions, seconds cap)
     "random": None,
     "easy": (40, 4, 0.5),
@@ -80,7 +81,11 @@ class MCTSBot:
                  c: float = 1.4):
         self.iterations, self.depth, self.seconds, self.c = iterations, depth, seconds, c
         self.rng = random.Random(seed)
-        self._state = None
+        self._state: Any = None
+        self._root = _Node(0)
+        self._answer: Action | None = None
+        self._done = 0
+        self._used = 0.0
 
     def step(self, state) -> Action:
         """The chosen action for the player to move. Raises PygamesError at a terminal state."""
@@ -139,7 +144,7 @@ class MCTSBot:
         policy = game.rollout_policy
         s = state.determinize(me, self.rng)
         node = root
-        path = [(node, None)]
+        path: list[tuple[_Node, int | None]] = [(node, None)]
         # selection / expansion
         while not s.is_terminal():
             if s.is_chance_node():
@@ -168,6 +173,7 @@ class MCTSBot:
                 v = ch.value / (ch.visits or 1) + self.c * math.sqrt(logn / (ch.visits or 1))
                 if v > best_v:
                     best, best_v = a, v
+            assert best is not None
             s.apply(best)
             node = node.children[best.notation]
             path.append((node, mover))
@@ -194,7 +200,8 @@ def make_bot(level: str, seed: int = 0):
     """A bot for a level name in :data:`LEVELS`; raises PygamesError for an unknown level."""
     if level not in LEVELS:
         raise PygamesError(f"unknown computer level {level!r}; levels: {', '.join(LEVELS)}")
-    if LEVELS[level] is None:
+    budget = LEVELS[level]
+    if budget is None:
         return RandomBot(seed)
-    it, depth, secs = LEVELS[level]
+    it, depth, secs = budget
     return MCTSBot(iterations=it, depth=depth, seconds=secs, seed=seed)

@@ -120,6 +120,7 @@ class VerquereState(State):
 
     def _legal_actions(self) -> list[Action]:
         pl = self.turn
+        assert pl is not None  # a player is to move
         ob = self.board[1 - pl]
         steps = self.__dict__.pop("_next_steps", None)
         if steps is None:
@@ -140,6 +141,7 @@ class VerquereState(State):
             self._after_die()  # V14 / V19: no usable die: the roll is lost
             return
         pl = self.turn
+        assert isinstance(action, Step) and pl is not None  # find_action hands over the cached Step
         frm, d = action.frm, action.die
         hit = self._step(pl, frm, d)
         self.dice.remove(d)
@@ -159,6 +161,7 @@ class VerquereState(State):
             self._end_turn()
 
     def _end_turn(self) -> None:
+        assert self.turn is not None
         self.lost = list(self.dice)
         self.dice = []
         self.turn = 1 - self.turn
@@ -276,7 +279,9 @@ class VerquereState(State):
         candidate ``(g, e)`` with ``e != d`` stays legal. Playing ``(frm, d)`` only removes a piece from
         ``frm``, adds one at ``frm + d`` (on points 2–12 that blocks our own landing there, V10), can only
         remove opposing pieces (hits) and can only enable bearing off. False means "not proven"."""
-        src = self.bar[self.turn] if frm == 0 else b[frm]
+        pl = self.turn
+        assert pl is not None
+        src = self.bar[pl] if frm == 0 else b[frm]
         to = frm + d
         for g, e in cands:
             if e == d:
@@ -294,6 +299,7 @@ class VerquereState(State):
         pieces not used twice and none lands where another lands on points 2–12 (V10). The same
         reasons as :meth:`_other_die_survives`; False means "not proven"."""
         pl = self.turn
+        assert pl is not None
         used = {frm: 1}
         landed = {frm + d} if 2 <= frm + d <= 12 else set()
         found = 0
@@ -382,6 +388,7 @@ class VerquereState(State):
             elif not self.dice:
                 self.turn = 1 - pl
         if self.dice and not self.legal_steps():  # stopped mid-turn with no usable die: the turn ends
+            assert self.turn is not None
             self.dice = []
             self.turn = 1 - self.turn
         self.turn_steps, self.prev_steps, self.lost = [], [], []

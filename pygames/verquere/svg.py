@@ -90,7 +90,7 @@ def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None
     already clicked; ``from_targets``: ids of pieces that can move now; ``viewer``: whose side the board
     is drawn from (default: the observation's viewer, White for a spectator).
     """
-    v = viewer if viewer is not None else (obs.get("viewer") if obs.get("viewer") is not None else 0)
+    v: int = viewer if viewer is not None else (obs.get("viewer") or 0)
     targets, selected, from_targets = set(targets), set(selected), set(from_targets)
     names = obs.get("player_names", ["White", "Black"])
     last = {}
