@@ -36,8 +36,9 @@ function call(name, args = {}) {
 }
 
 // ----- loading -------------------------------------------------------------------------------------
-const STEPS = ["Loading Pyodide", "Loaded Pyodide", "Loading packages", "Loaded packages",
-  "Loading files", "Loaded files"];
+// PyScript's py:progress messages, in the order they come
+const STEPS = ["Loading Pyodide", "Loading Storage", "Loaded Storage", "Loading interpreter",
+  "Loaded interpreter", "Loading files", "Loaded files", "Loaded Pyodide"];
 let progress = 0.05;
 function onProgress(e) {
   const msg = String(e.detail || "");
@@ -282,8 +283,7 @@ function loadRecord(record, seats, what) {
     render(v);
     return true;
   } catch (e) {
-    const where = e.index !== undefined && e.index !== null ? "" : "";
-    showError(`${what} could not be loaded: ${e.message}${where}`);
+    showError(`${what} could not be loaded: ${e.message}`);
     return false;
   }
 }
