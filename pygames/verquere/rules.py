@@ -274,36 +274,21 @@ class VerquereState(State):
                 return True
         return False
 
-    def _other_die_survives(self, b: list[int], frm: int, d: int, cands) -> bool:
-        """A quick proof that after step ``(frm, d)`` the other die still has a step: some other
-        candidate ``(g, e)`` with ``e != d`` stays legal. Playing ``(frm, d)`` only removes a piece from
-        ``frm``, adds one at ``frm + d`` (on points 2–12 that blocks our own landing there, V10), can only
-        remove opposing pieces (hits) and can only enable bearing off. False means "not proven"."""
-        pl = self.turn
-        assert pl is not None
-        src = self.bar[pl] if frm == 0 else b[frm]
-        to = frm + d
-        for g, e in cands:
-            if e == d:
-                continue
-            if g == frm and src < 2:
-                continue
-            if g + e == to and to <= 12:
-                continue
-            return True
-        return False
-
-    def _doubles_survive(self, b: list[int], frm: int, d: int, cands, need: int) -> bool:
-        """A quick proof for doubles that after step ``(frm, d)`` another ``need`` steps of ``d`` can
-        follow: ``need`` other candidates that stay legal whatever the order, because they start from
-        pieces not used twice and none lands where another lands on points 2–12 (V10). The same
-        reasons as :meth:`_other_die_survives`; False means "not proven"."""
+    def _rest_survives(self, b: list[int], frm: int, d: int, cands, need: int, die: int) -> bool:
+        """A quick proof that after step ``(frm, d)`` another ``need`` steps of ``die`` can follow (the
+        other die of a 6-5, or the rest of a double): ``need`` other candidates using ``die`` that stay
+        legal whatever the order. Playing a step only removes a piece from its source, adds one where it
+        lands (on points 2–12 that blocks our own landing there, V10), can only remove opposing pieces
+        (hits) and can only enable bearing off; so candidates that use no piece twice and land on
+        distinct points of 2–12 all stay playable. False means "not proven" (the full search decides)."""
         pl = self.turn
         assert pl is not None
         used = {frm: 1}
         landed = {frm + d} if 2 <= frm + d <= 12 else set()
         found = 0
         for g, e in cands:
+            if e != die:
+                continue
             have = self.bar[pl] if g == 0 else b[g]
             if used.get(g, 0) >= have:
                 continue
@@ -330,20 +315,17 @@ class VerquereState(State):
         cands = self._raw_steps(pl, sorted(set(self.dice), reverse=True))
         if self.ludii or len(self.dice) == 1 or not cands:
             return cands
-        two = len(self.dice) == 2 and self.dice[0] != self.dice[1]
         b = self.board[pl]
-        for k in range(len(self.dice), 0, -1):
+        n = len(self.dice)
+        for k in range(n, 0, -1):
             good = []
             for frm, d in cands:
-                if two and k == 2 and self._other_die_survives(b, frm, d, cands):
-                    good.append((frm, d))
-                    continue
-                if not two and k == len(self.dice) and self._doubles_survive(b, frm, d, cands, k - 1):
+                rest = list(self.dice)
+                rest.remove(d)
+                if k == n and self._rest_survives(b, frm, d, cands, k - 1, rest[0]):
                     good.append((frm, d))
                     continue
                 hit = self._step(pl, frm, d)
-                rest = list(self.dice)
-                rest.remove(d)
                 if k == 1 or self.off[pl] == PIECES or self._can_play(pl, rest, k - 1):
                     good.append((frm, d))
                 self._unstep(pl, frm, d, hit)
