@@ -45,7 +45,8 @@ function onProgress(e) {
   const i = STEPS.findIndex((s) => msg.startsWith(s));
   progress = Math.max(progress, i >= 0 ? (i + 1) / (STEPS.length + 1) : progress + 0.05);
   $("loading-fill").style.width = `${Math.min(progress, 0.95) * 100}%`;
-  $("loading-text").textContent = msg ? `${msg}…` : "Starting Python…";
+  if (msg.startsWith("Loading")) $("loading-text").textContent = `${msg}…`;
+  else if (msg === "Loaded Pyodide") $("loading-text").textContent = "Starting the game…";
 }
 // Python's own start (download and compile of the interpreter) sends no events for seconds: creep the
 // bar towards the next step meanwhile so it never looks stuck.
@@ -403,6 +404,7 @@ function renderMoves(v) {
     keep = 0;
   }
   let li = ol.lastElementChild;
+  const linesBefore = ol.children.length;
   for (const m of v.moves.slice(keep)) {
     if (m.chance || !li) {
       li = document.createElement("li");
@@ -415,8 +417,9 @@ function renderMoves(v) {
     if (!who.textContent) who.textContent = m.name;
     li.append(moveLink(m), " ");
   }
-  // a turn whose roll allowed no move at all says so (every line but the one still being played)
-  for (const line of ol.querySelectorAll("li")) {
+  // a turn whose roll allowed no move at all says so (every line but the one still being played);
+  // only the line that was last and the new ones can have changed
+  for (const line of [...ol.children].slice(Math.max(0, linesBefore - 1))) {
     const moves = line.querySelectorAll("a.move").length;
     const chanceOnly = moves === 1 && line.querySelector("a.chance") && line.querySelector(".who").textContent;
     const mark = line.querySelector(".nomove");
