@@ -28,7 +28,8 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-DIST = ROOT / "dist"
+DIST = Path(os.environ.get("PYGAMES_DIST") or ROOT / "dist").resolve()
+"""Where the site is built; ``PYGAMES_DIST`` moves it (one checkout, several builds side by side)."""
 VENDOR = ROOT / "vendor"
 NODE = ROOT / "node_modules"
 VERSION = re.search(r'^version\s*=\s*"([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M).group(1)
@@ -297,7 +298,7 @@ def build() -> Path:
         'config="./pyscript.json"', f"config='{json.dumps(config)}'"), encoding="utf-8")
     (DIST / "build.json").write_text(json.dumps({"version": VERSION, "wheel": whl.name, "digest": digest}))
     write_service_worker(DIST)
-    log(f"built {DIST.relative_to(ROOT)}/ ({whl.name})")
+    log(f"built {DIST}/ ({whl.name})")
     return DIST
 
 

@@ -116,6 +116,17 @@ def cmd_playthrough(args) -> int:
     return 0
 
 
+def cmd_match(args) -> int:
+    from .core.match import play_match
+    r = play_match(args.game, _parse_options(args.option or []), args.a, args.b, games=args.games,
+                   seed=args.seed, progress=args.verbose)
+    print(f"{args.game} {args.a} vs {args.b}: score {r['score']:.3f} (95% interval {r['low']:.3f}-"
+          f"{r['high']:.3f}) over {r['games']} seat-balanced games, {r['wins']} outright wins, "
+          f"{r['plies_per_game']} plies and {r['seconds_per_game']} s per game")
+    print(json.dumps(r))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m pygames", description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -136,10 +147,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--option", action="append", help="name=value")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--plies", type=int, default=100)
+    p = sub.add_parser("match", help="seat-balanced bot match with a 95%% interval (level a in one seat)")
+    p.add_argument("game")
+    p.add_argument("--option", action="append", help="name=value")
+    p.add_argument("--a", default="easy", help="the measured bot's level (one seat, rotating)")
+    p.add_argument("--b", default="random", help="the other seats' level")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
     try:
         return {"list": cmd_list, "play": cmd_play, "replay": cmd_replay, "diagram": cmd_diagram,
-                "playthrough": cmd_playthrough}[args.cmd](args)
+                "playthrough": cmd_playthrough, "match": cmd_match}[args.cmd](args)
     except (PygamesError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

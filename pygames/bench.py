@@ -1,7 +1,9 @@
 """CPython benchmark figures (``python3 build.py bench`` prints them with the browser figures).
 
-- Verquere random playouts per second through the State protocol (``legal_actions``/``apply`` with
-  notation, as the bots and the conformance kit use it), for both rulesets.
+- Random playouts per second through the State protocol (``legal_actions``/``apply``, as the bots and
+  the conformance kit use them) for every registered game, once per configuration it lists in
+  ``Game.extra["bench"]`` (a list of ``(label, options)``; the default options when it lists none).
+- Verquere's engine fast path (the playout its search uses), for both rulesets.
 """
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import random
 import time
 
 from .core.bots import random_action
-from .core.registry import get_game
+from .core.registry import get_game, list_games
 
 
 def playouts_per_second(game_id: str, options: dict, seconds: float = 5.0, seed: int = 1) -> dict:
@@ -44,12 +46,15 @@ def fast_playouts_per_second(seconds: float = 5.0, seed: int = 1, ruleset: str =
 def main(quick: bool = False) -> dict:
     secs = 2.0 if quick else 8.0
     out = {}
+    for g in list_games():
+        for label, options in g.extra.get("bench") or [("default", {})]:
+            r = playouts_per_second(g.id, options, secs)
+            key = f"{g.id}_{label}".replace(" ", "_").replace(",", "")
+            out[f"{key}_random_playouts_per_s"] = r["playouts_per_s"]
+            out[f"{key}_plies_per_playout"] = r["plies_per_playout"]
+            print(f"{g.title} ({label}) random playouts: {r['playouts_per_s']}/s "
+                  f"({r['plies_per_playout']} plies each, {r['plies_per_s']} plies/s, CPython)", flush=True)
     for ruleset in ("text", "ludii"):
-        r = playouts_per_second("verquere", {"ruleset": ruleset}, secs)
-        out[f"verquere_{ruleset}_random_playouts_per_s"] = r["playouts_per_s"]
-        out[f"verquere_{ruleset}_plies_per_playout"] = r["plies_per_playout"]
-        print(f"Verquere ({ruleset}) random playouts: {r['playouts_per_s']}/s "
-              f"({r['plies_per_playout']} plies each, {r['plies_per_s']} plies/s, CPython)", flush=True)
         fast = fast_playouts_per_second(secs / 2, ruleset=ruleset)
         out[f"verquere_{ruleset}_fast_playouts_per_s"] = fast
         print(f"Verquere ({ruleset}) random playouts, engine fast path (search playouts): {fast}/s", flush=True)

@@ -26,6 +26,7 @@ GAME = register(Game(
     player_names=("White", "Black"),
     summary="A backgammon-family race: fifteen pieces each travel the same ring from opposite corners.",
     rules_page="rules/verquere.html",
+    extra={"bench": [("text", {"ruleset": "text"}), ("ludii", {"ruleset": "ludii"})]},
 ))
 
 __all__ = ["GAME", "VerquereState"]
