@@ -32,7 +32,7 @@ def _seats(seats: Any, n: int) -> list[str]:
     if not isinstance(seats, list) or len(seats) != n:
         raise PygamesError(f"seats: expected a list of {n} seats")
     for s in seats:
-        if s != "human" and s not in LEVELS:
+        if not isinstance(s, str) or (s != "human" and s not in LEVELS):
             raise PygamesError(f"seats: unknown seat {s!r}; use human or one of {', '.join(LEVELS)}")
     return list(seats)
 
@@ -136,7 +136,9 @@ def cmd_new_game(args: dict) -> dict:
     seed = args.get("seed")
     if seed is None:
         seed = random.randrange(2**31)
-    rec = Record.new(g.id, args.get("options") or {}, seed=int(seed))
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise PygamesError(f"seed must be a non-negative integer, not {seed!r}")
+    rec = Record.new(g.id, args.get("options"), seed=seed)
     seats = _seats(args.get("seats"), g.new_initial_state(rec.options).num_players)
     _session = Session(rec, seats)
     return _view(_session)
@@ -212,7 +214,8 @@ def cmd_redo(_: dict) -> dict:
 def cmd_view(args: dict) -> dict:
     s = _require()
     ply = args.get("ply")
-    if ply is not None and (not isinstance(ply, int) or not 0 <= ply <= len(s.record.actions)):
+    if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int)
+                            or not 0 <= ply <= len(s.record.actions)):
         raise PygamesError(f"no position at ply {ply!r}")
     return _view(s, ply)
 
@@ -240,10 +243,13 @@ def call(name: str, args_json: str = "{}") -> str:
     The error message names what was wrong (an unknown game, a bad option, an illegal action, the index
     and reason of the first bad action of a record)."""
     try:
-        args = json.loads(args_json or "{}")
+        try:
+            args = json.loads(args_json or "{}")
+        except (TypeError, ValueError) as e:  # bad JSON from the page
+            raise PygamesError(f"bad request: {e}") from None
         if not isinstance(args, dict):
             raise PygamesError("arguments must be a JSON object")
-        fn = COMMANDS.get(name)
+        fn = COMMANDS.get(name) if isinstance(name, str) else None
         if fn is None:
             raise PygamesError(f"unknown command {name!r}")
         return json.dumps({"ok": fn(args)})
@@ -251,5 +257,5 @@ def call(name: str, args_json: str = "{}") -> str:
         return json.dumps({"error": str(e), "index": e.index})
     except PygamesError as e:
         return json.dumps({"error": str(e)})
-    except ValueError as e:  # bad JSON from the page
-        return json.dumps({"error": f"bad request: {e}"})
+    except Exception as e:  # a bug, not bad input: still an answer the page can show
+        return json.dumps({"error": f"internal error: {type(e).__name__}: {e}", "internal": True})

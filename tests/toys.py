@@ -211,6 +211,13 @@ class PairsState(State):
             raise InvalidState("toy_pairs: wrong keys")
         if d["part"] not in ("deal", "secret", "choose", "roll", "swap", "over"):
             raise InvalidState(f"toy_pairs: unknown part {d['part']!r}")
+        n = self.num_players
+        cards = [*d["deck"], *(c for h in d["hands"] for c in h),
+                 *(c for c in d["shown"] + d["down"] + d["pending"] if c is not None)]
+        if not all(type(c) is int for c in cards):
+            raise InvalidState("toy_pairs: cards must be integers")
+        if any(len(d[k]) != n for k in ("hands", "shown", "down", "pending", "tokens", "score")):
+            raise InvalidState("toy_pairs: one entry per player expected")
         for k, v in d.items():
             setattr(self, k, v)
 

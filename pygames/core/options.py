@@ -44,7 +44,7 @@ class Option:
             if not lo <= value <= hi:
                 raise InvalidOption(f"option {self.name!r} must be between {lo} and {hi}, not {value!r}")
         else:
-            if value not in self.allowed:
+            if not isinstance(value, (str, int, float)) or value not in self.allowed:
                 raise InvalidOption(
                     f"option {self.name!r} must be one of {', '.join(map(str, self.allowed))}; not {value!r}")
         return value
@@ -60,11 +60,13 @@ def validate_options(schema: tuple[Option, ...], options: Mapping[str, Any] | No
 
     Raises :class:`InvalidOption` naming the first unknown option or bad value.
     """
-    options = dict(options or {})
-    if not isinstance(options, dict):
-        raise InvalidOption("options must be a mapping of names to values")
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise InvalidOption(f"options must be an object of names to values, not {type(options).__name__}")
+    options = dict(options)
     known = {o.name: o for o in schema}
     for name in options:
-        if name not in known:
+        if not isinstance(name, str) or name not in known:
             raise InvalidOption(f"unknown option {name!r}; known options: {', '.join(known) or 'none'}")
     return {name: opt.check(options.get(name, opt.default)) for name, opt in known.items()}

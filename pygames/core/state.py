@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .errors import IllegalAction, InvalidState
+from .errors import IllegalAction, InvalidOption, InvalidState
 
 if TYPE_CHECKING:  # pragma: no cover
     from .registry import Game
@@ -93,7 +93,8 @@ class State:
         raise NotImplementedError
 
     def _load_json(self, data: dict) -> None:
-        """Load the game-specific part; raise InvalidState (or KeyError/TypeError/ValueError) if bad."""
+        """Load the game-specific part; raise InvalidState naming the bad field (any other exception is
+        turned into InvalidState by :meth:`from_json`, and the loaded state is then probed)."""
         raise NotImplementedError
 
     # ----- the protocol ------------------------------------------------------------------------------
@@ -211,7 +212,10 @@ class State:
         g = game or get_game(data["game"])
         if data["game"] != g.id:
             raise InvalidState(f"state is for game {data['game']!r}, not {g.id!r}")
-        s = g.new_initial_state(data["options"])
+        try:
+            s = g.new_initial_state(data["options"])
+        except InvalidOption as e:
+            raise InvalidState(f"options: {e}") from None
         hist = data["history"]
         if not isinstance(hist, list) or not all(isinstance(h, str) for h in hist):
             raise InvalidState("history must be a list of notation strings")
@@ -222,9 +226,43 @@ class State:
             s._load_json(data["state"])
         except InvalidState:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as e:
+        except Exception as e:  # any other failure of a game's loader is still malformed input
             raise InvalidState(f"malformed {g.id} state: {type(e).__name__}: {e}") from None
+        s._probe()
         return s
+
+    def _probe(self) -> None:
+        """Ask a freshly loaded state every question the page and the bots ask; a state that cannot
+        answer them is inconsistent input (zones that do not add up, a turn part that cannot be). Raises
+        :class:`InvalidState` naming the question and the failure."""
+        question = "current_player"
+        try:
+            p = self.current_player()
+            question = "legal_actions"
+            legal = self.legal_actions()
+            if p >= 0 and not legal:
+                raise InvalidState("a player is to move but has no legal action")
+            if p == CHANCE:
+                question = "chance_outcomes"
+                self.chance_outcomes()
+            for a in legal[:64]:
+                question = f"apply({a.notation!r})"
+                self.clone().apply(a)
+            question = "returns"
+            self.returns()
+            for viewer in [None, *range(self.num_players)]:
+                question = f"observation({viewer})"
+                self.observation(viewer)
+                if self.game.draw_svg is not None:
+                    question = f"drawing for {viewer}"
+                    self.game.draw_svg(self.observation(viewer), viewer=viewer)
+        except InvalidState:
+            raise
+        except Exception as e:
+            raise InvalidState(f"inconsistent {self.game.id} state ({question} fails: "
+                               f"{type(e).__name__}: {e})") from None
+        finally:
+            self.__dict__.pop("_cache_legal", None)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
