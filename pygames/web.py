@@ -3,7 +3,7 @@
 The page calls :func:`call` with a command name and a JSON argument string and gets JSON text back:
 either a *view* (what to draw) or ``{"error": message}``. A failed command leaves the game as it was.
 
-Commands: ``games``, ``new_game {game, options, seats, seed}``, ``load {record, seats?}``,
+Commands: ``games``, ``secret {key}``, ``new_game {game, options, seats, seed}``, ``load {record, seats?}``,
 ``act {notation}``, ``bot {}``, ``undo``, ``redo``, ``view {ply?}``, ``record``.
 
 A view holds only what the viewing seat may see: ``observation(viewer)`` drawn to SVG, the legal actions
@@ -24,6 +24,9 @@ from .core.registry import get_game, list_games
 from .core.state import CHANCE, TERMINAL
 
 _session: Session | None = None
+_chance_key: bytes | None = None
+"""The page's secret for chance outcomes (see :func:`pygames.core.chance.keyed_outcome`); set by the
+``secret`` command. Without it (tests, the terminal) a record's seed alone decides the dice."""
 
 
 def _seats(seats: Any, n: int) -> list[str]:
@@ -140,7 +143,7 @@ def cmd_new_game(args: dict) -> dict:
         raise PygamesError(f"seed must be a non-negative integer, not {seed!r}")
     rec = Record.new(g.id, args.get("options"), seed=seed)
     seats = _seats(args.get("seats"), g.new_initial_state(rec.options).num_players)
-    _session = Session(rec, seats)
+    _session = Session(rec, seats, _chance_key)
     return _view(_session)
 
 
@@ -150,7 +153,7 @@ def cmd_load(args: dict) -> dict:
     rec = Record.from_json(args.get("record"))
     n = get_game(rec.game).new_initial_state(rec.options).num_players
     seats = _seats(args.get("seats"), n)
-    _session = Session(rec, seats)
+    _session = Session(rec, seats, _chance_key)
     return _view(_session)
 
 
@@ -233,7 +236,22 @@ def cmd_record(_: dict) -> dict:
     return s.record.to_json()
 
 
-COMMANDS = {"games": cmd_games, "new_game": cmd_new_game, "load": cmd_load, "act": cmd_act,
+def cmd_secret(args: dict) -> dict:
+    """Set the page's secret chance key: ``{"key": hex string of 16 to 64 bytes}``. The page keeps it
+    in its own storage and never puts it in a record, so a saved file or share link does not tell the
+    dice or cards still to come, while a reload in the same browser rolls the same ones."""
+    global _chance_key
+    key = args.get("key")
+    if not isinstance(key, str) or not 32 <= len(key) <= 128:
+        raise PygamesError("secret: key must be a hex string of 16 to 64 bytes")
+    try:
+        _chance_key = bytes.fromhex(key)
+    except ValueError:
+        raise PygamesError("secret: key must be a hex string") from None
+    return {}
+
+
+COMMANDS = {"games": cmd_games, "secret": cmd_secret, "new_game": cmd_new_game, "load": cmd_load, "act": cmd_act,
             "bot": cmd_bot, "undo": cmd_undo, "redo": cmd_redo, "view": cmd_view, "record": cmd_record}
 
 

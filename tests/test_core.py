@@ -137,17 +137,47 @@ def test_session_advances_chance_undo_redo_by_replay():
         s.redo()
 
 
-def test_session_undo_vs_computer_takes_back_the_computer_reply():
+def test_session_undo_vs_computer_never_crosses_a_shown_chance_outcome():
+    """Against a computer seat, undo takes back only the moves made since the last chance outcome: the
+    player cannot replay a turn knowing the roll that follows it."""
     rec = Record.new("verquere", seed=2)
     s = Session(rec, ["human", "random"])
     bot = RandomBot(1)
-    moves = 0
-    while moves < 30 and not s.state.is_terminal():
+    checked = 0
+    for _ in range(200):
+        if s.state.is_terminal():
+            break
         p = s.state.current_player()
-        s.act((s.state.legal_actions()[0] if s.seats[p] == "human" else bot.step(s.state)).notation)
-        moves += 1
-    s.undo()
-    assert s.is_human_turn()
+        if s.seats[p] != "human":
+            s.act(bot.step(s.state).notation)
+            continue
+        if s.movers[-1] == CHANCE:  # a turn just rolled: nothing to take back
+            assert not s.can_undo()
+            with pytest.raises(PygamesError, match="nothing to undo"):
+                s.undo()
+        before = list(s.record.actions)
+        s.act(s.state.legal_actions()[0].notation)
+        if s.is_human_turn() and s.movers[-1] != CHANCE:  # the same turn goes on: the move can go back
+            s.undo()
+            assert s.record.actions == before and s.can_redo()
+            s.redo()
+            checked += 1
+    assert checked > 3
+
+
+def test_keyed_chance_hides_future_outcomes_from_the_record():
+    """With the page's secret key, the record's seed alone does not tell the dice; the same key rolls
+    the same dice again (reload), another key rolls others."""
+    def rolls(key):
+        s = Session(Record.new("verquere", seed=5), ["random", "random"], chance_key=key)
+        bot = RandomBot(3)
+        while len(s.record.actions) < 120 and not s.state.is_terminal():
+            s.act(bot.step(s.state).notation)
+        return [a for a, p in zip(s.record.actions, s.movers) if p == CHANCE]
+    a, b, plain = rolls(b"k" * 32), rolls(b"q" * 32), rolls(None)
+    assert a == rolls(b"k" * 32) and a != b and a != plain
+    rec = Session(Record.new("verquere", seed=5), ["human", "human"], chance_key=b"k" * 32).record
+    assert "k" * 32 not in rec.dumps() and set(rec.to_json()) == {"game", "options", "seed", "actions"}
 
 
 # ----- bots -----------------------------------------------------------------------------------------

@@ -80,3 +80,19 @@ def test_hidden_information_never_reaches_the_page():
         for c in s.hands[q]:
             assert f"deal {c}" not in text  # other players' deals show as "deal ?"
     assert all(d is True for d in v["observation"]["down"])
+
+
+def test_secret_key_decides_future_chance_and_is_checked():
+    """The page's secret (never in a record) mixes into the dice: same seed, other key, other rolls."""
+    assert "hex string" in call("secret", key="zz" * 20)["error"]
+    assert "16 to 64 bytes" in call("secret", key=7)["error"]
+    runs = []
+    for key in ("ab" * 32, "cd" * 32, "ab" * 32):
+        assert call("secret", key=key) == {"ok": {}}
+        v = call("new_game", game="verquere", seats=["random", "random"], seed=3)["ok"]
+        for _ in range(12):
+            v = call("bot")["ok"]
+        runs.append(v["record"]["actions"])
+        assert key not in json.dumps(v)
+    assert runs[0] == runs[2] and runs[0] != runs[1]
+    web._chance_key = None

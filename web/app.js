@@ -62,12 +62,29 @@ window.addEventListener("error", (e) => {
   if (!app.ready) showError(`Python could not start: ${e.message || e}`);
 });
 
+// The secret that decides dice and cards still to come (with each game's public seed). It stays in this
+// browser and never goes into a record, a saved file or a share link: those cannot tell future rolls,
+// and reloading a game here rolls what it would have rolled. Storage denied (a third-party embed): a
+// key for this visit only.
+function chanceKey() {
+  const KEY = "pygames-chance-key";
+  try {
+    const old = localStorage.getItem(KEY);
+    if (old && /^[0-9a-f]{64}$/.test(old)) return old;
+  } catch (e) { /* storage blocked */ }
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const key = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  try { localStorage.setItem(KEY, key); } catch (e) { /* storage blocked */ }
+  return key;
+}
+
 window.addEventListener("pygames:ready", () => {
   app.ready = true;
   $("loading-fill").style.width = "100%";
   $("loading").hidden = true;
   document.body.dataset.ready = "1";
   try {
+    call("secret", { key: chanceKey() });
     app.games = call("games");
   } catch (e) {
     showError(e.message);

@@ -1,10 +1,16 @@
-"""Seeded chance: how normal games pick chance outcomes, reproducibly.
+"""Seeded and keyed chance: how games pick chance outcomes, reproducibly.
 
-The outcome at ply ``k`` of a game with seed ``s`` depends only on ``(s, k)`` and the outcome
-distribution, so replaying a record, undoing and redoing, or resuming a saved game rolls the same dice.
+- :func:`seeded_outcome`: the outcome at ply ``k`` of a game with seed ``s`` depends only on ``(s, k)``
+  and the outcome distribution. Tests, the terminal and bot matches use it: a seed replays a game.
+- :func:`keyed_outcome`: the same, but mixed with a secret ``key`` (HMAC-SHA256) that the player's page
+  holds and never shows. A record's ``seed`` is then only a public game id: nothing in a saved file or a
+  share link tells the outcomes still to come, yet reloading the game in the same browser rolls the same
+  dice as before (no fishing for better dice by reloading).
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 
 from .errors import IllegalAction
@@ -38,3 +44,13 @@ def advance_chance(state, seed: int) -> None:
     """Apply seeded chance outcomes while ``state`` is at a chance node."""
     while state.is_chance_node():
         state.apply(seeded_outcome(state, seed))
+
+
+def keyed_outcome(state, key: bytes, seed: int) -> Action:
+    """The chance outcome at this state's ply for game id ``seed`` under the secret ``key`` (bytes):
+    ``u = HMAC-SHA256(key, "pygames:{seed}:{ply}")`` read as a fraction in [0, 1). Raises IllegalAction
+    if this is not a chance node."""
+    if not state.is_chance_node():
+        raise IllegalAction("not a chance node")
+    digest = hmac.new(key, f"pygames:{seed}:{len(state.history)}".encode(), hashlib.sha256).digest()
+    return pick(state.chance_outcomes(), int.from_bytes(digest[:8], "big") / 2**64)

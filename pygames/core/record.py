@@ -1,7 +1,8 @@
 """Game records ``{game, options, seed, actions}``: save, load (replay and validate), undo/redo.
 
 A record lists every action in notation, chance outcomes included, so replaying it rebuilds the game
-exactly; ``seed`` decides the chance outcomes still to come (see :mod:`pygames.core.chance`).
+exactly; ``seed`` decides the chance outcomes still to come (see :mod:`pygames.core.chance`), alone or
+(in the browser) together with a secret key the page keeps, so that the record cannot tell them.
 
 >>> from pygames.core.record import Record
 >>> r = Record.new("verquere", seed=7)
@@ -15,7 +16,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .chance import seeded_outcome
+from .chance import keyed_outcome, seeded_outcome
 from .errors import IllegalAction, InvalidOption, InvalidRecord, PygamesError, UnknownGame
 from .registry import get_game
 from .state import CHANCE
@@ -97,19 +98,21 @@ class Record:
         return state
 
 
-def advance_chance_once(state, seed: int) -> None:
-    state.apply(seeded_outcome(state, seed))
-
-
 class Session:
     """A game being played: a record, a cursor for undo/redo, and the live state.
 
-    ``seats[i]`` is ``"human"`` or a bot level name. Chance nodes are advanced automatically with the
-    record's seed. Undo goes back to the previous decision of a human seat; redo replays forward.
+    ``seats[i]`` is ``"human"`` or a bot level name. Chance nodes are advanced automatically: with the
+    record's seed alone, or with ``chance_key`` (bytes, a secret of the player's page) mixed in, so that
+    the record, which the page may show, save and share, does not tell the outcomes still to come.
+
+    Undo goes back to the previous decision of a human seat; redo replays forward. Against a computer
+    seat, undo never goes back across a chance outcome already shown (dice rolled, cards drawn): the
+    player could otherwise replay a turn knowing the roll that follows it.
     """
 
-    def __init__(self, record: Record, seats: list[str] | None = None):
+    def __init__(self, record: Record, seats: list[str] | None = None, chance_key: bytes | None = None):
         self.record = record
+        self.chance_key = chance_key
         self.game = get_game(record.game)
         self.state = record.replay()
         n = self.state.num_players
@@ -137,7 +140,11 @@ class Session:
         while self.state.is_chance_node():
             self.movers.append(CHANCE)
             self.owners.append(self.state.chance_owner())
-            advance_chance_once(self.state, self.record.seed)
+            if self.chance_key is None:
+                outcome = seeded_outcome(self.state, self.record.seed)
+            else:
+                outcome = keyed_outcome(self.state, self.chance_key, self.record.seed)
+            self.state.apply(outcome)
             self.record.actions.append(self.state.history[-1])
 
     def act(self, notation: str) -> None:
@@ -162,10 +169,14 @@ class Session:
         return self._undo_target() is not None
 
     def _undo_target(self) -> int | None:
-        """Index into record.actions of the latest human decision (actions before it are kept)."""
+        """Index into record.actions of the latest human decision (actions before it are kept); with a
+        computer seat, only a decision taken after the last chance outcome."""
         humans = [i for i, s in enumerate(self.seats) if s == "human"]
+        against_computer = len(humans) < len(self.seats)
         for i in range(len(self.movers) - 1, -1, -1):
             p = self.movers[i]
+            if p == CHANCE and against_computer:
+                return None
             if p >= 0 and (p in humans or not humans):
                 return i
         return None
