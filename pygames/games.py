@@ -1,2 +1,3 @@
 """Registers the shipped games (imported lazily by :func:`pygames.core.get_game`)."""
 from .verquere import GAME as VERQUERE  # noqa: F401
+from .dritzak import GAME as DRITZAK  # noqa: F401
