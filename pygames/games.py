@@ -1,3 +1,4 @@
 """Registers the shipped games (imported lazily by :func:`pygames.core.get_game`)."""
 from .verquere import GAME as VERQUERE  # noqa: F401
 from .dritzak import GAME as DRITZAK  # noqa: F401
+from .dvonn import GAME as DVONN  # noqa: F401

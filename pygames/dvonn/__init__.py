@@ -1,0 +1,34 @@
+"""DVONN (Kris Burm, 2001): stacks on a 49-space board, kept alive by three red DVONN pieces.
+
+Registered as ``dvonn`` with the option ``random_board`` (skip the placement phase: chance fills the
+board). The rules are plain functions over a plain board in :mod:`pygames.dvonn.board`, so that Dvertz
+can reuse them; :mod:`pygames.dvonn.rules` holds the turn order and the State.
+"""
+from ..core.options import Option
+from ..core.registry import Game, register
+from . import ai, svg
+from .rules import DvonnState
+
+GAME = register(Game(
+    id="dvonn",
+    title="DVONN",
+    min_players=2,
+    max_players=2,
+    state_class=DvonnState,
+    options=(
+        Option("random_board", "bool", False,
+               "random full board: skip the placement phase, chance fills the board (every arrangement "
+               "equally likely) and White moves first, as Board Game Arena offers"),
+    ),
+    draw_svg=svg.draw,
+    evaluate=ai.evaluate,
+    rollout_policy=ai.rollout_policy,
+    playout=ai.playout,
+    player_names=("White", "Black"),
+    summary="Place, then stack: stacks move exactly their height, and whatever loses touch with the three "
+            "red DVONN pieces leaves the game.",
+    rules_page="rules/dvonn.html",
+    extra={"bench": [("from the empty board", {}), ("random full board", {"random_board": True})]},
+))
+
+__all__ = ["GAME", "DvonnState"]

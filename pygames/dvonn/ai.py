@@ -1,0 +1,100 @@
+"""DVONN evaluation and playouts for the MCTS bot: control, mobility and links to the DVONN pieces.
+
+The evaluation reads the plain board (:mod:`pygames.dvonn.board`), so Dvertz can reuse
+:func:`board_features` for its DVONN half.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from .board import COLOURS, DVONN, INTERIOR, N_CELLS, NEIGHBOURS, player_moves, scores
+
+_WEIGHTS = {"control": 1.0, "mobility": 0.35, "safe": 0.5, "dvonn_stack": 2.0}
+
+
+def dvonn_distance(board: list[str]) -> list[int]:
+    """For every occupied cell, the number of steps over occupied spaces to the nearest stack holding a
+    DVONN piece (0 for such a stack); 99 for empty cells."""
+    dist = [99] * N_CELLS
+    frontier = [i for i in range(N_CELLS) if DVONN in board[i]]
+    for i in frontier:
+        dist[i] = 0
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for i in frontier:
+            for j in NEIGHBOURS[i]:
+                if board[j] and dist[j] > d:
+                    dist[j] = d
+                    nxt.append(j)
+        frontier = nxt
+    return dist
+
+
+def board_features(board: list[str], player: int) -> dict[str, float]:
+    """Phase-2 features of ``board`` for ``player`` minus the opponent's:
+
+    - ``control``: pieces in the stacks each controls (the score, N17);
+    - ``mobility``: legal moves;
+    - ``safe``: pieces in controlled stacks next to (or holding) a DVONN piece, which a disconnection cannot
+      take away;
+    - ``dvonn_stack``: controlled stacks holding a DVONN piece (they can never be cut off).
+    """
+    me, op = COLOURS[player], COLOURS[1 - player]
+    sc = scores(board)
+    dist = dvonn_distance(board)
+    safe = {me: 0, op: 0}
+    dstack = {me: 0, op: 0}
+    for i in range(N_CELLS):
+        s = board[i]
+        if s and s[-1] != DVONN:
+            if dist[i] <= 1:
+                safe[s[-1]] += len(s)
+            if dist[i] == 0:
+                dstack[s[-1]] += 1
+    return {"control": sc[player] - sc[1 - player],
+            "mobility": len(player_moves(board, player)) - len(player_moves(board, 1 - player)),
+            "safe": safe[me] - safe[op], "dvonn_stack": dstack[me] - dstack[op]}
+
+
+def placement_features(board: list[str], player: int) -> float:
+    """Phase-1 heuristic for ``player`` minus the opponent: own pieces next to DVONN pieces (they stay
+    linked), and pieces on the edge (the only ones that can move when phase 2 starts)."""
+    me, op = COLOURS[player], COLOURS[1 - player]
+    v = 0.0
+    for i in range(N_CELLS):
+        s = board[i]
+        if s not in (me, op):
+            continue
+        near = any(DVONN in board[j] for j in NEIGHBOURS[i])
+        w = (1.0 if near else 0.0) + (0.6 if not INTERIOR[i] else 0.0)
+        v += w if s == me else -w
+    return v
+
+
+def evaluate(state) -> list[float]:
+    """Per-player values in (-1, 1) (White, Black): the final result once the game is over, else ``tanh``
+    of a weighted feature difference."""
+    if state.status == "over":
+        return state.returns()
+    board = state.board
+    if state.placed < N_CELLS:
+        v = math.tanh(placement_features(board, 0) / 8.0)
+        return [v, -v]
+    f = board_features(board, 0)
+    x = sum(_WEIGHTS[k] * f[k] for k in _WEIGHTS)
+    v = math.tanh(x / 10.0)
+    return [v, -v]
+
+
+def rollout_policy(state, rng: random.Random):
+    """Playout policy: a uniformly random legal action."""
+    acts = state.legal_actions()
+    return acts[rng.randrange(len(acts))]
+
+
+def playout(state, rng: random.Random, decisions: int) -> None:
+    """The search's playout: ``decisions`` random actions on the engine's fast path."""
+    state.fast_playout(rng, decisions)

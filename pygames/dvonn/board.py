@@ -1,0 +1,211 @@
+"""DVONN's board and its rules as plain functions over a plain board, for DVONN and for Dvertz.
+
+A *board* is a list of 49 strings, one per space in :data:`CELLS` order: the stack on that space written
+bottom to top, one character per piece, ``"W"`` (white), ``"B"`` (black) or ``"D"`` (a red DVONN piece);
+``""`` is an empty space. The top character says who controls the stack (N8). Strings are immutable, so
+copying a board is ``list(board)``.
+
+Geometry (N1): columns A–K are ``x = 0..10``, rows 1–5 are ``y = 0..4``; row 1 holds A1–I1, row 2 A2–J2,
+row 3 A3–K3, row 4 B4–K4 and row 5 C5–K5 (rows of 9, 10, 11, 10 and 9 spaces), the layout of
+``shared/research/dvonn_zertz.md`` §1.2 (Little Golem, CodeCup 2011, PrimaDvonna). Neighbours and the
+three straight lines through a space come from :mod:`pygames.core.hexgrid`.
+
+Every function here takes the board (and cell indices ``0..48``) and returns plain values; none keeps
+state. Rule ids refer to ``docs/rules/dvonn.md``.
+
+>>> board = [""] * N_CELLS
+>>> board[INDEX["e3"]] = "WB"
+>>> sorted(NAMES[j] for j in landing_cells(INDEX["e3"], 2))
+['c1', 'c3', 'e1', 'e5', 'g3', 'g5']
+>>> scores(board)
+[0, 2]
+"""
+from __future__ import annotations
+
+from ..core.hexgrid import DIRECTIONS, HexBoard
+
+WHITE, BLACK = 0, 1
+COLOURS = "WB"
+"""The piece letter of each player: ``COLOURS[WHITE] == "W"``."""
+DVONN = "D"
+PIECES_PER_COLOUR = 23
+DVONN_PIECES = 3
+TOTAL_PIECES = 2 * PIECES_PER_COLOUR + DVONN_PIECES  # 49, the board is exactly filled (N1)
+
+COLUMNS = "abcdefghijk"
+ROWS = ((0, 8), (0, 9), (0, 10), (1, 10), (2, 10))
+"""For rows 1..5 (``y = 0..4``), the first and last column index ``x`` on the board (N1)."""
+
+CELLS: tuple[tuple[int, int], ...] = tuple(
+    (x, y) for x in range(11) for y in range(5) if ROWS[y][0] <= x <= ROWS[y][1])
+"""The 49 spaces as axial ``(x, y)``, column by column (a1, a2, a3, b1, … k5)."""
+
+GRID = HexBoard(CELLS)
+"""Neighbour tables of the board (``GRID.neighbours[i][d]``, ``-1`` off the board)."""
+N_CELLS = len(CELLS)
+NAMES: tuple[str, ...] = tuple(f"{COLUMNS[x]}{y + 1}" for x, y in CELLS)
+"""Lower-case space names (``a1`` … ``k5``), the Little Golem spelling, in cell order."""
+INDEX: dict[str, int] = {n: i for i, n in enumerate(NAMES)}
+"""Space name (lower case) → cell index."""
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(j for j in nb if j >= 0) for nb in GRID.neighbours)
+"""The on-board neighbours of each cell (3 at the six corners, 4 on the rest of the edge, 6 inside)."""
+INTERIOR: tuple[bool, ...] = tuple(len(nb) == 6 for nb in NEIGHBOURS)
+"""Whether a cell has six neighbours on the board (only such a cell can be surrounded, N11)."""
+
+
+def _line_targets() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    out = []
+    for i in range(N_CELLS):
+        per_h: list[tuple[int, ...]] = [()]  # height 0: nothing
+        for h in range(1, TOTAL_PIECES + 1):
+            per_h.append(tuple(j for d in range(6) if (j := GRID.step(i, d, h)) >= 0))
+        out.append(tuple(per_h))
+    return tuple(out)
+
+
+LANDING: tuple[tuple[tuple[int, ...], ...], ...] = _line_targets()
+"""``LANDING[i][h]``: the cells exactly ``h`` steps from cell ``i`` along its six lines, on the board."""
+
+assert len(CELLS) == TOTAL_PIECES and len(DIRECTIONS) == 6
+
+
+def landing_cells(i: int, h: int) -> tuple[int, ...]:
+    """The spaces a stack of height ``h`` on cell ``i`` could reach (N9): exactly ``h`` steps in a straight
+    line in each of the six directions, passing over anything, staying on the board. Whether the space is
+    occupied (N10) is the caller's test. ``h`` is 1..49; anything else gives ``()``."""
+    if 1 <= h <= TOTAL_PIECES:
+        return LANDING[i][h]
+    return ()
+
+
+def is_surrounded(board: list[str], i: int) -> bool:
+    """N11: whether the stack on cell ``i`` has all six neighbouring spaces on the board and occupied (a
+    space on the edge never is)."""
+    if not INTERIOR[i]:
+        return False
+    for j in NEIGHBOURS[i]:
+        if not board[j]:
+            return False
+    return True
+
+
+def stack_moves(board: list[str], i: int) -> list[int]:
+    """The landing cells of the stack on cell ``i`` whoever owns it (N9–N12): none if ``i`` is empty,
+    surrounded, or a lone DVONN piece; else the occupied cells exactly its height away in a line."""
+    s = board[i]
+    if not s or s == DVONN or is_surrounded(board, i):
+        return []
+    return [j for j in LANDING[i][len(s)] if board[j]]
+
+
+def player_moves(board: list[str], player: int) -> list[tuple[int, int]]:
+    """Every move ``(from, to)`` of ``player`` (0 White, 1 Black): stacks topped by their colour (N8) that
+    may move (N9–N12). Ordered by source cell, then by :data:`DIRECTIONS`. This is the engine's hot loop,
+    :func:`stack_moves` inlined."""
+    c = COLOURS[player]
+    out = []
+    interior, nbs, landing = INTERIOR, NEIGHBOURS, LANDING
+    for i in range(N_CELLS):
+        s = board[i]
+        if not s or s[-1] != c:
+            continue
+        if interior[i]:
+            for j in nbs[i]:
+                if not board[j]:
+                    break
+            else:
+                continue  # surrounded (N11)
+        for j in landing[i][len(s)]:
+            if board[j]:
+                out.append((i, j))
+    return out
+
+
+def has_move(board: list[str], player: int) -> bool:
+    """Whether ``player`` has at least one move (an early-exit :func:`player_moves`)."""
+    c = COLOURS[player]
+    interior, nbs, landing = INTERIOR, NEIGHBOURS, LANDING
+    for i in range(N_CELLS):
+        s = board[i]
+        if not s or s[-1] != c:
+            continue
+        if interior[i]:
+            for j in nbs[i]:
+                if not board[j]:
+                    break
+            else:
+                continue
+        for j in landing[i][len(s)]:
+            if board[j]:
+                return True
+    return False
+
+
+def linked_cells(board: list[str]) -> set[int]:
+    """N13: the occupied cells linked to a DVONN piece, directly or through a chain of adjacent occupied
+    spaces (a stack holding a DVONN piece is linked to itself)."""
+    seen = {i for i in range(N_CELLS) if DVONN in board[i]}
+    todo = list(seen)
+    nbs = NEIGHBOURS
+    while todo:
+        i = todo.pop()
+        for j in nbs[i]:
+            if board[j] and j not in seen:
+                seen.add(j)
+                todo.append(j)
+    return seen
+
+
+def remove_disconnected(board: list[str]) -> list[tuple[int, str]]:
+    """N13: take every stack not linked to a DVONN piece off ``board`` (in place); return the removed
+    ``(cell, stack)`` pairs in cell order."""
+    linked = linked_cells(board)
+    out = []
+    for i in range(N_CELLS):
+        if board[i] and i not in linked:
+            out.append((i, board[i]))
+            board[i] = ""
+    return out
+
+
+def move_stack(board: list[str], frm: int, to: int) -> list[tuple[int, str]]:
+    """Play the move ``frm`` → ``to`` on ``board`` in place, unchecked: the whole stack goes on top of the
+    stack at ``to`` (N9), then disconnected stacks leave the board (N13). Returns the removed
+    ``(cell, stack)`` pairs."""
+    board[to] = board[to] + board[frm]
+    board[frm] = ""
+    return remove_disconnected(board)
+
+
+def scores(board: list[str]) -> list[int]:
+    """N17: ``[white, black]``, the number of pieces (any colours, DVONN pieces included) in the stacks each
+    controls; a lone DVONN piece counts for nobody."""
+    w = b = 0
+    for s in board:
+        if s:
+            t = s[-1]
+            if t == "W":
+                w += len(s)
+            elif t == "B":
+                b += len(s)
+    return [w, b]
+
+
+def piece_counts(board: list[str]) -> dict[str, int]:
+    """How many pieces of each kind stand on ``board``: ``{"W": n, "B": n, "D": n}``."""
+    joined = "".join(board)
+    return {k: joined.count(k) for k in "WBD"}
+
+
+def placement_piece(k: int) -> str:
+    """N3: the piece placed at placement number ``k`` (0-based): DVONN for the first three, then black and
+    white alternately (Black's first coloured piece is number 3)."""
+    if k < DVONN_PIECES:
+        return DVONN
+    return COLOURS[k % 2]
+
+
+def placement_player(k: int) -> int:
+    """N3: who places piece number ``k`` (0-based): White the even numbers, Black the odd ones."""
+    return k % 2
