@@ -145,16 +145,18 @@ def has_move(board: list[str], player: int) -> bool:
 def linked_cells(board: list[str]) -> set[int]:
     """N13: the occupied cells linked to a DVONN piece, directly or through a chain of adjacent occupied
     spaces (a stack holding a DVONN piece is linked to itself)."""
-    seen = {i for i in range(N_CELLS) if DVONN in board[i]}
-    todo = list(seen)
+    seen = [False] * N_CELLS
+    todo = [i for i in range(N_CELLS) if DVONN in board[i]]
+    for i in todo:
+        seen[i] = True
     nbs = NEIGHBOURS
     while todo:
         i = todo.pop()
         for j in nbs[i]:
-            if board[j] and j not in seen:
-                seen.add(j)
+            if board[j] and not seen[j]:
+                seen[j] = True
                 todo.append(j)
-    return seen
+    return {i for i in range(N_CELLS) if seen[i]}
 
 
 def remove_disconnected(board: list[str]) -> list[tuple[int, str]]:
@@ -169,12 +171,35 @@ def remove_disconnected(board: list[str]) -> list[tuple[int, str]]:
     return out
 
 
+_RING = GRID.neighbours  # six neighbours in DIRECTIONS order: consecutive ones touch each other
+
+
+def cannot_disconnect(board: list[str], vacated: int) -> bool:
+    """Whether emptying cell ``vacated`` surely leaves every other stack as linked as before: true when its
+    occupied neighbours form one unbroken arc around it (any chain through it can go round instead).
+    A quick test that lets :func:`move_stack` skip the search of :func:`remove_disconnected`."""
+    ring = _RING[vacated]
+    arcs = 0
+    prev = ring[5] >= 0 and board[ring[5]] != ""
+    for j in ring:
+        occ = j >= 0 and board[j] != ""
+        if occ and not prev:
+            arcs += 1
+        prev = occ
+    return arcs <= 1
+
+
 def move_stack(board: list[str], frm: int, to: int) -> list[tuple[int, str]]:
     """Play the move ``frm`` → ``to`` on ``board`` in place, unchecked: the whole stack goes on top of the
     stack at ``to`` (N9), then disconnected stacks leave the board (N13). Returns the removed
-    ``(cell, stack)`` pairs."""
-    board[to] = board[to] + board[frm]
+    ``(cell, stack)`` pairs. Assumes every stack was linked before the move (as after every move); the
+    search for cut-off stacks is skipped when the emptied space cannot have cut anything off and the
+    moving stack carries no DVONN piece."""
+    s = board[frm]
+    board[to] = board[to] + s
     board[frm] = ""
+    if DVONN not in s and cannot_disconnect(board, frm):
+        return []
     return remove_disconnected(board)
 
 

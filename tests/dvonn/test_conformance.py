@@ -57,3 +57,25 @@ def test_clone_is_independent():
     assert c == s and c.to_json() == s.to_json()
     c.apply(c.legal_actions()[0])
     assert c != s and len(s.history) == 60
+
+
+def test_quick_disconnection_test_agrees_with_the_full_search():
+    """N13: move_stack's shortcut (cannot_disconnect) never skips a removal the full search would make."""
+    from pygames.dvonn.board import INDEX, move_stack, remove_disconnected
+    g = get_game("dvonn")
+    checked = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        s = g.new_initial_state({})
+        while not s.is_terminal():
+            a = rng.choice(s.legal_actions())
+            if s.phase == 2 and a.notation != "pass":
+                i, j = INDEX[a.notation[:2]], INDEX[a.notation[2:]]
+                full = list(s.board)
+                full[j], full[i] = full[j] + full[i], ""
+                want = remove_disconnected(full)
+                quick = list(s.board)
+                assert move_stack(quick, i, j) == want and quick == full
+                checked += 1
+            s.apply(a)
+    assert checked > 1000
