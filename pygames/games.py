@@ -2,3 +2,4 @@
 from .verquere import GAME as VERQUERE  # noqa: F401
 from .dritzak import GAME as DRITZAK  # noqa: F401
 from .dvonn import GAME as DVONN  # noqa: F401
+from .duerror_grandis import GAME as DUERROR_GRANDIS  # noqa: F401

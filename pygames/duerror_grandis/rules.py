@@ -1,0 +1,853 @@
+"""Duerror Grandis: the rules engine (seed 001, Mahoney 1999, Appendix D; RULINGS.md "Duerror Grandis").
+
+Rule ids (G1, G2, …) refer to ``docs/rules/duerror_grandis.md``.
+
+Each player follows their own path (one of the nine boards of :mod:`.boards`) over the one shared 9×9
+grid of squares. A piece is ``[kind, square]`` with ``kind`` one of ``thete``, ``ephebe``, ``melliran``
+and ``square`` an index 0..80, :data:`OFF` (-1, not yet on the board) or :data:`OUT` (81, exited one
+square beyond the end of its path). Its *path number* (0 off, 1..81 on, 82 out) follows from its owner's
+board. A player has one piece in play, or two or three in Factiosus.
+
+A turn is made of parts, kept explicit in ``part``: ``formactus`` (keep, pay or ``roll`` a d6; after an
+odd roll ``change``), ``flictus`` (takes, ``spare`` or ``stop``), ``move`` (flexus and fluctus: ``veer``
+any number of times, then move or ``stay``). Chance nodes: ``opening`` (who is first), ``d6`` and
+``veer`` (two d10). Before the first turn the players choose in ``board`` and ``piece``.
+
+Notation (G27): ``first Red``; ``board 3``; ``start melliran``; ``keep``, ``pay ephebe``, ``roll``,
+``d6 5``, ``change melliran``; ``take E5`` (``take E5 Blue`` when two pieces on E5 could be taken;
+Factiosus: ``ephebe take E5``, ``… take E5 Blue thete``), ``spare``, ``spare Blue``, ``stop``;
+``veer`` (Factiosus ``veer thete``), ``veer G7`` (the dice: letter then number, ``J`` and ``10`` are
+the tens, off the grid); ``enter E1``, ``D4-D9``, ``H8-out``, ``stay`` (Factiosus ``stay thete``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.errors import InvalidState
+from ..core.state import CHANCE, TERMINAL, Action, State
+from .boards import BOARD_NAMES, NUMBER, PATHS, SQUARE_NAMES
+
+OFF, OUT = -1, 81
+KINDS = ("thete", "ephebe", "melliran")
+DISTANCE = {"thete": 9, "ephebe": 5, "melliran": 1}
+NAMES = ("Red", "Blue", "Green", "Gold")
+MAX_ROUNDS = 300
+"""G26: a game still undecided after this many rounds ends (ranked by pieces out, then progress)."""
+
+PARTS = ("opening", "board", "piece", "formactus", "d6", "change", "flictus", "move", "veer", "over")
+CHANCE_PARTS = ("opening", "d6", "veer")
+
+
+def _reach(kind: str) -> tuple[frozenset, ...]:
+    """Squares a piece of ``kind`` on each square could take on (G12, G13), the square itself included."""
+    out = []
+    for s in range(81):
+        c, r = s % 9, s // 9
+        zone = set()
+        for t in range(81):
+            dc, dr = abs(t % 9 - c), abs(t // 9 - r)
+            if kind == "ephebe" and dc <= 2 and dr <= 2:
+                zone.add(t)
+            elif kind == "melliran" and (dc == 0 or dr == 0 or dc == dr):
+                zone.add(t)
+        out.append(frozenset(zone))
+    return tuple(out)
+
+
+REACH = {"thete": tuple(frozenset() for _ in range(81)), "ephebe": _reach("ephebe"),
+         "melliran": _reach("melliran")}
+"""``REACH[kind][s]``: the squares a ``kind`` standing on ``s`` may take on."""
+
+_ACTIONS: dict = {}
+
+
+def _act(notation: str, player: int, targets: tuple = (), label: str = "") -> Action:
+    """A cached Action (the same notation, player and targets always give the same object)."""
+    key = (notation, player, targets, label)
+    a = _ACTIONS.get(key)
+    if a is None:
+        a = _ACTIONS[key] = Action(notation, targets=targets, label=label, player=player)
+    return a
+
+
+_D10 = "ABCDEFGHIJ"
+_VEER_OUTCOMES = tuple((Action(f"veer {_D10[a]}{b + 1}", player=CHANCE), 0.01)
+                       for a in range(10) for b in range(10))
+_D6_OUTCOMES = tuple((Action(f"d6 {k}", player=CHANCE), 1 / 6) for k in range(1, 7))
+
+
+def _tgt(s: int) -> str:
+    return f"sq-{SQUARE_NAMES[s]}"
+
+
+@dataclass
+class DuerrorState(State):
+    """A Duerror Grandis position: the match, the game, and the part of the turn.
+
+    Fields (all JSON-able, see :meth:`_state_json`): ``first`` (None until the opening roll),
+    ``turn`` (the player whose turn or choice it is), ``part`` (one of :data:`PARTS`), ``setup`` (how
+    many players have chosen), ``boards`` (board index 0..8 or None per player), ``pieces`` (per
+    player a list of ``[kind, square]``), ``tokens`` per player and ``bank``, ``could`` (players a
+    take could reach when flictus began), ``took`` (a take was made this turn), ``used`` (takes made this
+    turn as ``[taker, victim player, victim piece, square]``), ``handled`` (pieces moved or paid for in
+    Factiosus), ``veering`` (piece being veered), ``roll`` (the last dice: ``[]``, ``["d6", k]`` or
+    ``["d10", a, b]``), ``trail`` (this turn's events for drawing), ``round``, ``game_no``, ``wins``
+    per player, ``winner`` (of the last finished game) and ``ranked`` (winners of a game ended by G26).
+    """
+
+    def __post_init__(self) -> None:
+        o = self.options
+        self.n = self.num_players
+        self.caecus = bool(o.get("caecus"))
+        self.factiosus = bool(o.get("factiosus"))
+        self.merus = bool(o.get("merus"))
+        self.games = int(o.get("parcus", 1))
+        self.kinds = ("thete", "melliran") if self.merus else KINDS
+        self.tokens = [0 if self.merus else 1] * self.n  # G5
+        self.game_no = 0
+        self.wins = [0] * self.n
+        self.winner: int | None = None
+        self.ranked: list[int] = []
+        self._new_game()
+
+    def _new_game(self) -> None:
+        """Reset the board for a (next) game of the match; tokens stay (Parcus, G33)."""
+        self.bank = self.n if self.merus else 1  # G5, G35
+        self.first: int | None = None
+        self.turn = 0
+        self.part = "opening"
+        self.setup = 0
+        self.boards: list = [None] * self.n
+        self.pieces: list = [[] for _ in range(self.n)]
+        self.round = 0
+        self.evidence: list = [[] for _ in range(self.n)]
+        self.roll: list = []
+        self.prev_trail: list = []
+        self._clear_turn()
+
+    def _clear_turn(self) -> None:
+        self.could: list[int] = []
+        self.took = False
+        self.used: list = []
+        self.handled: list[int] = []
+        self.veering: int | None = None
+        self.trail: list = []
+
+    # ----- protocol ----------------------------------------------------------------------------------
+    def _current_player(self) -> int:
+        part = self.part
+        if part == "over":
+            return TERMINAL
+        if part in CHANCE_PARTS:
+            return CHANCE
+        return self.turn
+
+    def chance_owner(self) -> int | None:
+        """Who rolls: the player to move (None for the opening roll)."""
+        return None if self.part == "opening" else self.turn
+
+    def _chance_outcomes(self):
+        if self.part == "opening":
+            return [(Action(f"first {NAMES[p]}", player=CHANCE), 1 / self.n) for p in range(self.n)]
+        if self.part == "d6":
+            return list(_D6_OUTCOMES)
+        return list(_VEER_OUTCOMES)
+
+    def number(self, player: int, square: int) -> int:
+        """Path number of ``square`` on ``player``'s path: 0 off the board, 1..81, 82 out (G3)."""
+        if square == OFF:
+            return 0
+        if square == OUT:
+            return 82
+        return NUMBER[self.boards[player]][square]
+
+    def _label(self, player: int, index: int) -> str:
+        """How a victim piece is named in notation: ``Blue`` (``Blue thete`` in Factiosus)."""
+        return f"{NAMES[player]} {self.pieces[player][index][0]}" if self.factiosus else NAMES[player]
+
+    def takes(self) -> list[tuple[int, int, int]]:
+        """Legal takes of the player to move now as ``(taker piece, victim player, victim piece)`` (G11–G17)."""
+        p = self.turn
+        mine = self.pieces[p]
+        used = self.used
+        out = []
+        for ti, (kind, s) in enumerate(mine):
+            if kind == "thete" or s < 0 or s == OUT:
+                continue
+            zone = REACH[kind][s]
+            for q in range(self.n):
+                if q == p:
+                    continue
+                for vi, (_, vs) in enumerate(self.pieces[q]):
+                    if 0 <= vs < OUT and vs in zone and (not used or [ti, q, vi, vs] not in used):
+                        out.append((ti, q, vi))
+        return out
+
+    def _take_list(self) -> list[tuple[str, tuple, int, int, int]]:
+        """``(notation, targets, taker, victim player, victim piece)`` of every legal take (G27).
+
+        Targets are the victim's square (Factiosus: the taker's square, then the victim's); when two
+        takes share their targets (two victims on one square) they are offered as buttons instead."""
+        p = self.turn
+        found = self.takes()
+        per_sq: dict = {}
+        for ti, q, vi in found:
+            key = (ti, self.pieces[q][vi][1])
+            per_sq[key] = per_sq.get(key, 0) + 1
+        groups: dict = {}
+        out = []
+        for ti, q, vi in found:
+            kind, s = self.pieces[p][ti]
+            vs = self.pieces[q][vi][1]
+            n = f"take {SQUARE_NAMES[vs]}"
+            if per_sq[(ti, vs)] > 1:
+                n += " " + self._label(q, vi)
+            if self.factiosus:
+                n = f"{kind} {n}"
+                tg: tuple = (_tgt(s), _tgt(vs))
+            else:
+                tg = (_tgt(vs),)
+            out.append((n, tg, ti, q, vi))
+            groups[tg] = groups.get(tg, 0) + 1
+        return [(n, tg if groups[tg] == 1 else (), ti, q, vi) for n, tg, ti, q, vi in out]
+
+    def _pending(self) -> list[int]:
+        p = self.turn
+        return [i for i, (_, s) in enumerate(self.pieces[p]) if s != OUT and i not in self.handled]
+
+    def _movable(self, pending: list[int]) -> list[int]:
+        p = self.turn
+        return [i for i in pending
+                if self.number(p, self.pieces[p][i][1]) + DISTANCE[self.pieces[p][i][0]] <= 82]
+
+    def _legal_actions(self) -> list[Action]:
+        part, p = self.part, self.turn
+        if part == "board":
+            taken = set() if self.caecus else {b for b in self.boards if b is not None}
+            return [_act(f"board {b + 1}", p, (f"board-{b + 1}",), f"Board {b + 1}: {BOARD_NAMES[b]}")
+                    for b in range(9) if b not in taken]
+        if part == "piece":
+            return [_act(f"start {k}", p) for k in self.kinds]
+        if part == "formactus":
+            kind = self.pieces[p][0][0]
+            out = [_act("keep", p)]
+            if self.tokens[p] > 0:
+                out += [_act(f"pay {k}", p, (), f"pay 1 token: {k}") for k in self.kinds if k != kind]
+            out.append(_act("roll", p, (), "roll the die"))
+            return out
+        if part == "change":
+            kind = self.pieces[p][0][0]
+            return [_act("keep", p)] + [_act(f"change {k}", p) for k in self.kinds if k != kind]
+        if part == "flictus":
+            out = [_act(n, p, tg) for n, tg, _, _, _ in self._take_list()]
+            if self.took:
+                out.append(_act("stop", p, (), "stop taking"))
+            elif self.bank > 0 or not any(self.tokens[q] for q in self.could):
+                out.append(_act("spare", p, (), "spare (misericordia)"))
+            else:
+                out += [_act(f"spare {NAMES[q]}", p, (), f"spare: {NAMES[q]} pays")
+                        for q in self.could if self.tokens[q] > 0]
+            return out
+        # part == "move": flexus (veers) and fluctus (moves)
+        out = []
+        pending = self._pending()
+        movable = self._movable(pending)
+        pieces = self.pieces[p]
+        if self.tokens[p] > 0 and not self.handled:
+            if self.factiosus:
+                out += [_act(f"veer {pieces[i][0]}", p, (), f"veer the {pieces[i][0]} (1 token)")
+                        for i in pending]
+            else:
+                out.append(_act("veer", p, (), "veer (1 token)"))
+        for i in movable:
+            kind, s = pieces[i]
+            num = self.number(p, s)
+            to = num + DISTANCE[kind]
+            dest = "out" if to == 82 else SQUARE_NAMES[PATHS[self.boards[p]][to - 1]]
+            dt = "exit" if to == 82 else f"sq-{dest}"
+            if s == OFF:
+                n = f"enter {dest}"
+                tg: tuple = (f"off-{kind}", dt) if self.factiosus else (dt,)
+            else:
+                n = f"{SQUARE_NAMES[s]}-{dest}"
+                tg = (_tgt(s), dt) if self.factiosus else (dt,)
+            out.append(_act(n, p, tg))
+            if self.tokens[p] > 0:
+                if self.factiosus:
+                    out.append(_act(f"stay {kind}", p, (), f"the {kind} stays (1 token)"))
+                else:
+                    out.append(_act("stay", p, (), "stay (1 token)"))
+        if not movable:
+            out.append(_act("stay", p, (), "stay (no move is possible)"))
+        return out
+
+    # ----- applying ----------------------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        self._apply_part(action.notation)
+        if self.part == "done":  # the mover has nothing left to decide
+            self._end_turn()
+
+    def _apply_part(self, n: str) -> None:
+        part, p = self.part, self.turn
+        if part == "opening":  # G4
+            self.first = NAMES.index(n.split()[1])
+            self.turn = self.first
+            self.part = "board"
+            self.setup = 0
+            return
+        if part == "board":  # G6
+            self.boards[p] = int(n.split()[1]) - 1
+            if self.factiosus:  # G30: all pieces, no starting choice
+                self.pieces[p] = [[k, OFF] for k in self.kinds]
+                self._next_chooser()
+            else:
+                self.part = "piece"
+            return
+        if part == "piece":  # G6
+            self.pieces[p] = [[n.split()[1], OFF]]
+            self._next_chooser()
+            return
+        if part == "formactus":  # G8
+            if n == "roll":
+                self.part = "d6"
+                return
+            if n.startswith("pay "):
+                self.tokens[p] -= 1
+                self.bank += 1
+                self.pieces[p][0][0] = n[4:]
+                self.trail.append(["change", p, n[4:]])
+            self._begin_flictus()
+            return
+        if part == "d6":  # G9
+            k = int(n[3:])
+            self.roll = ["d6", k, p]
+            if k % 2:
+                self.part = "change"
+            else:
+                self._begin_flictus()
+            return
+        if part == "change":  # G9
+            if n != "keep":
+                self.pieces[p][0][0] = n[7:]
+                self.trail.append(["change", p, n[7:]])
+            self._begin_flictus()
+            return
+        if part == "flictus":
+            self._apply_flictus(p, n)
+            return
+        if part == "veer":  # G20–G22
+            self._apply_veer(p, n)
+            return
+        self._apply_move(p, n)
+
+    def _next_chooser(self) -> None:
+        self.setup += 1
+        if self.setup == self.n:
+            self.turn = self.first  # type: ignore[assignment]
+            self._begin_turn()
+        else:
+            self.turn = (self.first + self.setup) % self.n  # type: ignore[operator]
+            self.part = "board"
+
+    def _begin_turn(self) -> None:
+        self.prev_trail = self.trail
+        self._clear_turn()
+        if self.factiosus:  # G30: no formactus
+            self._begin_flictus()
+        else:
+            self.part = "formactus"
+
+    def _begin_flictus(self) -> None:
+        """G10: flictus only when a take is possible; remember who could be taken (G15)."""
+        self.used = []
+        found = self.takes()
+        if not found:
+            self._begin_move()
+            return
+        self.could = sorted({q for _, q, _ in found})
+        self.part = "flictus"
+
+    def _apply_flictus(self, p: int, n: str) -> None:
+        if n == "stop":
+            self._begin_move()
+            return
+        if n.startswith("spare"):  # G15, G16
+            if n == "spare":
+                if self.bank > 0:
+                    self.bank -= 1
+                    self.tokens[p] += 1
+                    self.trail.append(["spare", p, None])
+            else:
+                q = NAMES.index(n.split()[1])
+                self.tokens[q] -= 1
+                self.tokens[p] += 1
+                self.trail.append(["spare", p, q])
+            self._begin_move()
+            return
+        for name, _, ti, q, vi in self._take_list():
+            if name == n:
+                break
+        else:  # pragma: no cover - find_action only hands over legal notations
+            raise InvalidState(f"no take {n!r}")
+        mine, theirs = self.pieces[p][ti], self.pieces[q][vi]
+        vs = theirs[1]
+        self.used.append([ti, q, vi, vs])
+        self.trail.append(["take", p, mine[1], vs, q])
+        mine[1], theirs[1] = vs, mine[1]  # G12: swap squares
+        self.took = True
+        if not self.takes():
+            self._begin_move()
+
+    def _begin_move(self) -> None:
+        self.part = "move"
+        self.could = []
+        self._settle()
+
+    def _settle(self) -> None:
+        """Mark the turn ``done`` when the mover has nothing left to decide in flexus and fluctus
+        (G23, G24); :meth:`_apply` then ends it."""
+        pending = self._pending()
+        if pending:
+            if self._movable(pending):
+                return
+            if self.tokens[self.turn] > 0 and not self.handled:
+                return  # may still veer, or stay free
+        self.part = "done"
+
+    def _apply_veer(self, p: int, n: str) -> None:
+        a, b = _D10.index(n[5]), int(n[6:]) - 1
+        self.roll = ["d10", a + 1, b + 1, p]
+        piece = self.pieces[p][self.veering]  # type: ignore[index]
+        before = piece[1]
+        if a < 9 and b < 9:  # G21: both on the grid
+            piece[1] = b * 9 + a
+        elif a == 9 and b == 9:  # G21: none: back to square 1
+            piece[1] = PATHS[self.boards[p]][0]
+            self.evidence[p].append([-2, piece[1], 0])
+        self.trail.append(["veer", p, before, piece[1]])
+        self.veering = None
+        self.part = "move"
+        self._settle()
+
+    def _apply_move(self, p: int, n: str) -> None:
+        pieces = self.pieces[p]
+        if n.startswith("veer"):  # G20
+            self.tokens[p] -= 1
+            self.bank += 1
+            kind = n[5:]
+            self.veering = next(i for i, pc in enumerate(pieces) if pc[0] == kind) if kind else 0
+            self.part = "veer"
+            return
+        if n.startswith("stay"):
+            kind = n[5:]
+            if kind:  # G23 (Factiosus): pay for one piece
+                i = next(i for i, pc in enumerate(pieces) if pc[0] == kind)
+                self.tokens[p] -= 1
+                self.bank += 1
+                self.handled.append(i)
+                self.trail.append(["stay", p, pieces[i][1]])
+                self._settle()
+                return
+            if self._movable(self._pending()):  # G23: paid stay
+                self.tokens[p] -= 1
+                self.bank += 1
+            self.trail.append(["stay", p, pieces[0][1]])
+            self._end_turn()
+            return
+        # a move: find the piece whose move this is
+        for i in self._movable(self._pending()):
+            kind, s = pieces[i]
+            frm = "enter" if s == OFF else SQUARE_NAMES[s]
+            if n.startswith(frm + (" " if s == OFF else "-")):
+                break
+        else:  # pragma: no cover
+            raise InvalidState(f"no move {n!r}")
+        to = self.number(p, s) + DISTANCE[kind]
+        dest = OUT if to == 82 else PATHS[self.boards[p]][to - 1]
+        self.trail.append(["move", p, s, dest])
+        self.evidence[p].append([s, dest, DISTANCE[kind]])
+        pieces[i][1] = dest
+        self.handled.append(i)
+        if dest == OUT and all(pc[1] == OUT for pc in pieces):  # G25, G31
+            self._win([p])
+            return
+        if not self.factiosus:
+            self._end_turn()
+        else:
+            self._settle()
+
+    def _end_turn(self) -> None:
+        """Pass the turn on. A player with nothing to decide is passed over; when every player in a row
+        is, nothing can ever change again and the game ends as in G26 (so does round MAX_ROUNDS)."""
+        skipped = 0
+        while True:
+            self.turn = (self.turn + 1) % self.n
+            if self.turn == self.first:
+                self.round += 1
+                if self.round >= MAX_ROUNDS:  # G26
+                    self._win(self.leaders())
+                    return
+            self._begin_turn()
+            if self.part != "done":
+                return
+            skipped += 1
+            if skipped >= self.n:  # G26: a dead position
+                self._win(self.leaders())
+                return
+
+    def leaders(self) -> list[int]:
+        """G26: the players with most pieces out, then the greatest sum of path numbers."""
+        def key(q):
+            return (sum(1 for pc in self.pieces[q] if pc[1] == OUT),
+                    sum(self.number(q, pc[1]) for pc in self.pieces[q]))
+        best = max(key(q) for q in range(self.n))
+        return [q for q in range(self.n) if key(q) == best]
+
+    def _win(self, winners: list[int]) -> None:
+        """A game of the match ends; the next starts (Parcus, G33) or the match is over."""
+        for q in winners:
+            self.wins[q] += 1
+        self.winner = winners[0] if len(winners) == 1 else None
+        self.ranked = list(winners)
+        self.game_no += 1
+        if self.game_no < self.games:
+            self._new_game()
+        else:
+            self.part = "over"
+
+    def returns(self) -> list[float]:
+        """+1 for the player(s) with most game wins once the match is over, -1 for the others; 0 before."""
+        if self.part != "over":
+            return [0.0] * self.n
+        best = max(self.wins)
+        return [1.0 if w == best else -1.0 for w in self.wins]
+
+    # ----- information ---------------------------------------------------------------------------------
+    def _sq(self, s) -> str | None:
+        if s is None:
+            return None
+        return "off" if s == OFF else "out" if s == OUT else SQUARE_NAMES[s]
+
+    def _trail_view(self, trail: list) -> list:
+        out = []
+        for e in trail:
+            if e[0] in ("take", "veer", "move"):
+                out.append([e[0], e[1], self._sq(e[2]), self._sq(e[3])] + e[4:])
+            elif e[0] == "stay":
+                out.append([e[0], e[1], self._sq(e[2])])
+            else:
+                out.append(list(e))
+        return out
+
+    def observation(self, player: int | None) -> dict:
+        """What ``player`` (None: a spectator) sees: everything but, in Caecus, the other players' boards,
+        paths and path numbers, of which it shows only the squares (G5, G32, RULINGS 8)."""
+        n = self.n
+
+        def visible(q: int) -> bool:
+            return not self.caecus or q == player
+
+        cp = self._current_player()
+        mover = self.turn
+        reach: set = set()
+        targets: set = set()
+        if self.part == "flictus":
+            for kind, s in self.pieces[mover]:
+                if 0 <= s < OUT:
+                    reach |= REACH[kind][s]
+            for _, q, vi in self.takes():
+                targets.add(self.pieces[q][vi][1])
+        pieces = []
+        for q in range(n):
+            row = []
+            for i, (kind, s) in enumerate(self.pieces[q]):
+                row.append({"kind": kind, "square": self._sq(s),
+                            "number": self.number(q, s) if visible(q) else None,
+                            "handled": q == mover and i in self.handled and self.part == "move"})
+            pieces.append(row)
+        available: list[int] = []
+        if self.part == "board":
+            taken = set() if self.caecus else {b for b in self.boards if b is not None}
+            available = [b + 1 for b in range(9) if b not in taken]
+        return {
+            "game": "duerror_grandis", "viewer": player, "players": n, "player_names": list(NAMES[:n]),
+            "caecus": self.caecus, "factiosus": self.factiosus, "merus": self.merus, "games": self.games,
+            "kinds": list(self.kinds), "part": self.part, "turn": None if self.part == "opening" else mover,
+            "current_player": cp, "first": self.first, "setup": self.setup,
+            "chosen": [b is not None for b in self.boards],
+            "boards": [b + 1 if b is not None and visible(q) else None for q, b in enumerate(self.boards)],
+            "board_names": list(BOARD_NAMES),
+            "paths": [[SQUARE_NAMES[s] for s in PATHS[b]] if b is not None and visible(q) else None
+                      for q, b in enumerate(self.boards)],
+            "available_boards": available,
+            "pieces": pieces, "tokens": list(self.tokens), "bank": self.bank,
+            "roll": list(self.roll), "trail": self._trail_view(self.trail),
+            "prev_trail": self._trail_view(self.prev_trail), "took": self.took,
+            "reach": sorted(SQUARE_NAMES[s] for s in reach),
+            "take_squares": sorted(SQUARE_NAMES[s] for s in targets),
+            "round": self.round, "max_rounds": MAX_ROUNDS, "game_no": self.game_no, "wins": list(self.wins),
+            "winner": self.winner, "ranked": list(self.ranked),
+        }
+
+    def public_history(self, player: int | None) -> list[str]:
+        """The move list ``player`` may see: in Caecus other players' board choices read ``board ?``."""
+        if not self.caecus:
+            return list(self.history)
+        out = []
+        first, k = 0, 0
+        for a in self.history:
+            if a.startswith("first "):
+                first, k = NAMES.index(a[6:]), 0
+            elif a.startswith("board "):
+                if (first + k) % self.n != player:
+                    a = "board ?"
+                k += 1
+            out.append(a)
+        return out
+
+    def consistent_boards(self, q: int) -> list[int]:
+        """The boards (0..8) ``q``'s path could be, judged only by what everyone saw: every move of a
+        piece (from, to, distance) and every veer back to square 1 (Caecus determinization)."""
+        ok = []
+        for b in range(9):
+            num = NUMBER[b]
+            good = True
+            for f, t, d in self.evidence[q]:
+                if f == -2:
+                    good = PATHS[b][0] == t
+                else:
+                    good = (82 if t == OUT else num[t]) - (0 if f == OFF else num[f]) == d
+                if not good:
+                    break
+            if good:
+                ok.append(b)
+        return ok
+
+    def determinize(self, player: int, rng) -> "DuerrorState":
+        """A copy in which, in Caecus, every other player's board is drawn among those consistent with
+        their observed moves (``player``'s own board is kept)."""
+        s = self.clone()
+        if self.caecus:
+            for q in range(self.n):
+                if q != player and self.boards[q] is not None:
+                    cand = self.consistent_boards(q) or list(range(9))
+                    s.boards[q] = cand[rng.randrange(len(cand))]
+        return s
+
+    # ----- serialisation -------------------------------------------------------------------------------
+    _KEYS = ("first", "turn", "part", "setup", "boards", "pieces", "tokens", "bank", "could", "took", "used",
+             "handled", "veering", "roll", "trail", "prev_trail", "round", "game_no", "wins", "winner",
+             "ranked", "evidence")
+
+    def _state_json(self) -> dict:
+        return {"first": self.first, "turn": self.turn, "part": self.part, "setup": self.setup,
+                "boards": list(self.boards), "pieces": [[list(pc) for pc in row] for row in self.pieces],
+                "tokens": list(self.tokens), "bank": self.bank, "could": list(self.could), "took": self.took,
+                "used": [list(u) for u in self.used], "handled": list(self.handled), "veering": self.veering,
+                "roll": list(self.roll), "trail": [list(e) for e in self.trail],
+                "prev_trail": [list(e) for e in self.prev_trail], "round": self.round,
+                "game_no": self.game_no, "wins": list(self.wins), "winner": self.winner,
+                "ranked": list(self.ranked), "evidence": [[list(e) for e in ev] for ev in self.evidence]}
+
+    def _load_json(self, d: dict) -> None:
+        _load(self, d)
+
+    def clone(self) -> "DuerrorState":
+        s = DuerrorState.__new__(DuerrorState)
+        s.game, s.options, s.history = self.game, self.options, list(self.history)
+        s.n, s.caecus, s.factiosus, s.merus = self.n, self.caecus, self.factiosus, self.merus
+        s.games, s.kinds = self.games, self.kinds
+        s.first, s.turn, s.part, s.setup = self.first, self.turn, self.part, self.setup
+        s.boards = list(self.boards)
+        s.pieces = [[[k, q] for k, q in row] for row in self.pieces]
+        s.tokens, s.bank = list(self.tokens), self.bank
+        s.could, s.took, s.used = list(self.could), self.took, [list(u) for u in self.used]
+        s.handled, s.veering, s.roll = list(self.handled), self.veering, list(self.roll)
+        s.trail, s.prev_trail = list(self.trail), list(self.prev_trail)
+        s.round, s.game_no, s.wins, s.winner = self.round, self.game_no, list(self.wins), self.winner
+        s.ranked = list(self.ranked)
+        s.evidence = [list(ev) for ev in self.evidence]
+        return s
+
+
+def _load(s: DuerrorState, d: dict) -> None:
+    """Strictly load a state dict into ``s`` (see :meth:`DuerrorState._state_json`); raises InvalidState
+    naming the first problem. ``s`` is only changed once everything checked out."""
+    def bad(msg: str):
+        raise InvalidState(f"duerror_grandis state: {msg}")
+
+    def is_int(v, lo, hi) -> bool:
+        return type(v) is int and lo <= v <= hi
+
+    def ints(v, what, lo, hi, length=None) -> list:
+        if not isinstance(v, list) or (length is not None and len(v) != length) \
+                or not all(is_int(x, lo, hi) for x in v):
+            bad(f"{what} must be a list of {length if length is not None else 'some'} integers in {lo}..{hi}")
+        return list(v)
+
+    if not isinstance(d, dict) or set(d) != set(DuerrorState._KEYS):
+        bad(f"needs exactly the keys {', '.join(DuerrorState._KEYS)}")
+    n = s.n
+    part = d["part"]
+    if part not in PARTS:
+        bad(f"unknown part {part!r}")
+    first, turn, setup = d["first"], d["turn"], d["setup"]
+    if not (first is None or is_int(first, 0, n - 1)) or not is_int(turn, 0, n - 1) or not is_int(setup, 0, n):
+        bad("first, turn and setup must be player indices (setup 0..players)")
+    boards = d["boards"]
+    if not isinstance(boards, list) or len(boards) != n or not all(b is None or is_int(b, 0, 8) for b in boards):
+        bad("boards must hold one board index 0..8 (or null) per player")
+    chosen = [b for b in boards if b is not None]
+    if not s.caecus and len(set(chosen)) != len(chosen):
+        bad("two players cannot follow the same board (G6)")
+    pieces = d["pieces"]
+    if not isinstance(pieces, list) or len(pieces) != n:
+        bad("pieces must hold one list per player")
+    clean: list = []
+    for q, row in enumerate(pieces):
+        if not isinstance(row, list) or not all(
+                isinstance(pc, list) and len(pc) == 2 and pc[0] in s.kinds and is_int(pc[1], OFF, OUT)
+                for pc in row):
+            bad(f"pieces of player {q} must be [kind, square] pairs with a kind of {', '.join(s.kinds)}")
+        if row and boards[q] is None:
+            bad(f"player {q} has pieces but no board")
+        if s.factiosus:
+            if row and [pc[0] for pc in row] != list(s.kinds):
+                bad(f"in Factiosus player {q} has one piece of each kind: {', '.join(s.kinds)}")
+        elif len(row) > 1:
+            bad(f"player {q} may have only one piece in play")
+        if row and all(pc[1] == OUT for pc in row) and part != "over":
+            bad(f"player {q} has every piece out, so the game would be over")
+        clean.append([[pc[0], pc[1]] for pc in row])
+    tokens = ints(d["tokens"], "tokens", 0, 10**6, n)
+    if not is_int(d["bank"], 0, 10**6):
+        bad("bank must be a non-negative integer")
+    # setup consistency: the first `setup` choosers (from `first`) have chosen, the others not
+    if part == "opening":
+        if first is not None or setup != 0 or chosen or any(clean):
+            bad("before the opening roll no one has a first turn, a board or a piece")
+    else:
+        if first is None:
+            bad("after the opening roll `first` is a player")
+        done = {(first + k) % n for k in range(setup)}
+        if part in ("board", "piece"):
+            if turn != (first + setup) % n or setup == n:
+                bad("the player choosing must be the next in turn order")
+        elif setup != n:
+            bad("play begins only once every player has chosen")
+        for q in range(n):
+            has_board = boards[q] is not None
+            want_board = q in done or (part == "piece" and q == turn)
+            if has_board != want_board or bool(clean[q]) != (q in done):
+                bad(f"player {q}'s board and pieces do not match the choosing so far")
+    if part in ("formactus", "d6", "change") and s.factiosus:
+        bad("Factiosus has no formactus (G30)")
+    could = ints(d["could"], "could", 0, n - 1)
+    if not isinstance(d["took"], bool):
+        bad("took must be true or false")
+    used = d["used"]
+    if not isinstance(used, list) or not all(
+            isinstance(u, list) and len(u) == 4 and is_int(u[0], 0, 2) and is_int(u[1], 0, n - 1)
+            and is_int(u[2], 0, 2) and is_int(u[3], 0, 80) for u in used):
+        bad("used must be a list of [taker, player, piece, square]")
+    handled = ints(d["handled"], "handled", 0, len(s.kinds) - 1)
+    veering = d["veering"]
+    if len(set(handled)) != len(handled):
+        bad("handled lists a piece twice")
+    mine = clean[turn]
+    if any(h >= len(mine) for h in handled):
+        bad("handled names a piece the player does not have")
+    if part == "veer":
+        if not is_int(veering, 0, len(mine) - 1) or mine[veering][1] == OUT:
+            bad("a veer needs the piece being veered")
+    elif veering is not None:
+        bad("veering must be null outside a veer")
+    roll = d["roll"]
+    if not (roll == [] or (isinstance(roll, list) and len(roll) == 3 and roll[0] == "d6" and is_int(roll[1], 1, 6)
+                           and is_int(roll[2], 0, n - 1))
+            or (isinstance(roll, list) and len(roll) == 4 and roll[0] == "d10" and is_int(roll[1], 1, 10)
+                and is_int(roll[2], 1, 10) and is_int(roll[3], 0, n - 1))):
+        bad("roll must be [], [\"d6\", k, player] or [\"d10\", a, b, player]")
+    def sq(v) -> bool:
+        return is_int(v, OFF, OUT)
+
+    for key in ("trail", "prev_trail"):
+        events: list = d[key] if isinstance(d[key], list) else [None]
+        for e in events:
+            ok = isinstance(e, list) and len(e) >= 2 and is_int(e[1], 0, n - 1)
+            if ok and isinstance(e, list):
+                kind = e[0]
+                ok = ((kind == "change" and len(e) == 3 and e[2] in s.kinds)
+                      or (kind == "spare" and len(e) == 3 and (e[2] is None or is_int(e[2], 0, n - 1)))
+                      or (kind == "take" and len(e) == 5 and sq(e[2]) and sq(e[3]) and is_int(e[4], 0, n - 1))
+                      or (kind in ("veer", "move") and len(e) == 4 and sq(e[2]) and sq(e[3]))
+                      or (kind == "stay" and len(e) == 3 and sq(e[2])))
+            if not ok:
+                bad(f"{key} entries must be events such as [\"move\", player, from, to]")
+    if not is_int(d["round"], 0, MAX_ROUNDS - 1):
+        bad(f"round must be 0..{MAX_ROUNDS - 1}")
+    over = part == "over"
+    if not is_int(d["game_no"], 0, s.games) or (d["game_no"] == s.games) != over:
+        bad(f"game_no must count the finished games of the match (0..{s.games}, {s.games} once over)")
+    wins = ints(d["wins"], "wins", 0, s.games, n)
+    if sum(wins) < d["game_no"]:
+        bad("every finished game has at least one winner")
+    winner = d["winner"]
+    if not (winner is None or is_int(winner, 0, n - 1)):
+        bad("winner must be null or a player")
+    ranked = ints(d["ranked"], "ranked", 0, n - 1)
+    evidence = d["evidence"]
+    if not isinstance(evidence, list) or len(evidence) != n or not all(
+            isinstance(ev, list) and all(isinstance(e, list) and len(e) == 3 and is_int(e[0], -2, 80)
+                                         and is_int(e[1], 0, OUT) and is_int(e[2], 0, 9) for e in ev)
+            for ev in evidence):
+        bad("evidence must hold per player a list of [from, to, distance]")
+    s.first, s.turn, s.part, s.setup = first, turn, part, setup
+    s.boards, s.pieces, s.tokens, s.bank = list(boards), clean, tokens, d["bank"]
+    s.could, s.took, s.used, s.handled, s.veering = could, d["took"], [list(u) for u in used], handled, veering
+    s.roll = list(roll)
+    s.trail = [list(e) for e in d["trail"]]
+    s.prev_trail = [list(e) for e in d["prev_trail"]]
+    s.round, s.game_no, s.wins, s.winner, s.ranked = d["round"], d["game_no"], wins, winner, ranked
+    s.evidence = [[list(e) for e in ev] for ev in evidence]
+    if part == "flictus" and (not could or turn in could or not s.takes()):
+        bad("flictus needs a take to be possible and the players it could reach")
+    if part == "move":
+        pending = s._pending()
+        if not pending or (not s._movable(pending) and (s.tokens[turn] == 0 or s.handled)):
+            bad("the player to move has nothing left to decide, so the turn would have ended")
+    if not s.factiosus and part not in ("opening", "board", "piece", "over") and handled:
+        bad("handled is only used in Factiosus")
+
+
+def from_position(game, position: dict, options: dict | None = None) -> DuerrorState:
+    """A state at the start of a player's turn, built from a readable position (tests, diagrams).
+
+    ``position``: ``{"boards": [1, 2, ...]`` (board numbers 1..9 per player), ``"pieces": [[["ephebe",
+    "E5"]], [["thete", "off"]], ...]`` (per player, squares by name, ``off`` or ``out``), and optionally
+    ``"tokens": [...]``, ``"bank": k``, ``"turn": p``, ``"round": r``. The turn begins as a real one
+    does (formactus, or in Factiosus flictus or flexus). Raises InvalidState if inconsistent.
+    """
+    s = game.new_initial_state(options)
+    try:
+        boards = [b - 1 for b in position["boards"]]
+        pieces = [sorted([[k, OFF if q == "off" else OUT if q == "out" else SQUARE_NAMES.index(q)]
+                          for k, q in row], key=lambda pc: KINDS.index(pc[0])) for row in position["pieces"]]
+    except (KeyError, TypeError, ValueError) as e:
+        raise InvalidState(f"bad position: {e}") from None
+    d = s._state_json()
+    turn = position.get("turn", 0)
+    d.update(first=0, turn=turn, part="flictus" if s.factiosus else "formactus", setup=s.n,
+             boards=boards, pieces=pieces, tokens=position.get("tokens", s.tokens),
+             bank=position.get("bank", s.bank), round=position.get("round", 0))
+    if s.factiosus:  # loaded as flictus only to pass the checks; the turn then begins for real
+        d["part"] = "over"
+        d["game_no"] = s.games
+        d["wins"] = [s.games] * s.n
+    _load(s, d)
+    if s.factiosus:
+        s.game_no, s.wins = 0, [0] * s.n
+        s._begin_turn()
+        if s.part == "done":
+            s._end_turn()
+    return s

@@ -1,0 +1,39 @@
+from pygames.core import get_game
+from pygames.duerror_grandis.boards import SQUARE_NAMES
+from pygames.duerror_grandis.rules import from_position
+
+GAME = get_game("duerror_grandis")
+
+
+def pos(pieces, boards=None, tokens=None, bank=None, turn=0, rnd=0, **options):
+    """A position at the start of ``turn``'s turn: ``pieces`` per player as ``[(kind, square), ...]``
+    (square names, ``off`` or ``out``); boards are board numbers 1..9 (Serpent, Spiral, … by default)."""
+    n = len(pieces)
+    options.setdefault("players", n)
+    position = {"boards": boards or list(range(1, n + 1)), "pieces": [[list(pc) for pc in row] for row in pieces],
+                "turn": turn, "round": rnd}
+    if tokens is not None:
+        position["tokens"] = tokens
+    if bank is not None:
+        position["bank"] = bank
+    return from_position(GAME, position, options)
+
+
+def legal(state):
+    return sorted(a.notation for a in state.legal_actions())
+
+
+def play(state, *notations):
+    for n in notations:
+        state.apply(n)
+    return state
+
+
+def where(state, player, index=0):
+    """The square name (or off/out) of a player's piece."""
+    s = state.pieces[player][index][1]
+    return "off" if s == -1 else "out" if s == 81 else SQUARE_NAMES[s]
+
+
+def start(players=3, **options):
+    return GAME.new_initial_state(dict(options, players=players))
