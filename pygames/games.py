@@ -3,3 +3,4 @@ from .verquere import GAME as VERQUERE  # noqa: F401
 from .dritzak import GAME as DRITZAK  # noqa: F401
 from .dvonn import GAME as DVONN  # noqa: F401
 from .duerror_grandis import GAME as DUERROR_GRANDIS  # noqa: F401
+from .zoon import GAME as ZOON  # noqa: F401

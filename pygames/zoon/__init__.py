@@ -1,0 +1,41 @@
+"""Zoon (Yéti 1999, West End Games) with Steffan O'Sullivan's alternate rules (seed 004).
+
+Registered as ``zoon`` with the options ``combat`` (``alternate``, the default, or ``classic``), a tribe for
+each side (``south``, ``north``), ``first`` (who starts: ``random`` by default) and ``anti_stalling``.
+"""
+from ..core.options import Option
+from ..core.registry import Game, register
+from . import ai, svg
+from .rules import NAMES, ZoonState
+from .tribes import TRIBES
+
+GAME = register(Game(
+    id="zoon",
+    title="Zoon",
+    min_players=2,
+    max_players=2,
+    state_class=ZoonState,
+    options=(
+        Option("combat", "choice", "alternate",
+               "alternate: O'Sullivan's pennies and d6 (front rows face up); classic: the original secret "
+               "corner choices, every Zoon face down", ("alternate", "classic")),
+        Option("south", "choice", "boarix", "South's tribe", TRIBES),
+        Option("north", "choice", "monkus", "North's tribe", TRIBES),
+        Option("first", "choice", "random", "who plays the first turn", ("random", "south", "north")),
+        Option("anti_stalling", "bool", True,
+               "draw on a third repetition or after 60 turns without a Zoon lost, a trump discarded or a card "
+               "turned face up"),
+    ),
+    draw_svg=svg.draw,
+    evaluate=ai.evaluate,
+    rollout_policy=ai.rollout_policy,
+    playout=lambda state, rng, decisions: state.fast_playout(rng, decisions),
+    player_names=NAMES,
+    summary="Two tribes of twelve Zoons fight on a 6×6 battlefield: pennies, dice, trumps and a hidden Emblem.",
+    rules_page="rules/zoon.html",
+    extra={"hidden_information": True,
+           "bench": [("alternate", {"combat": "alternate", "first": "south"}),
+                     ("classic", {"combat": "classic", "first": "south"})]},
+))
+
+__all__ = ["GAME", "ZoonState"]
