@@ -1,2 +1,318 @@
-def draw(obs, **kw):
-    return "<svg/>"
+"""Draw a Zoon view (an observation) to SVG: the 6×6 battlefield, the cards, the trumps and a combat panel.
+
+The battlefield is drawn from the viewer's side (their home rows at the bottom; South's for a spectator).
+A face-up card shows its four corners (★ for a Star), its name and type, its movement grid in miniature
+and its penny (H or T); the viewer's own face-down cards are drawn the same way but dashed and dimmed
+("face down"); the opponent's face-down cards are card backs. Cards are drawn in their owner's direction:
+the opponent's corners and grid are turned half round. Clickable elements carry ``data-target`` ids shared
+with the rules engine's actions: cells ``a1`` … ``f6`` and trumps ``trump-<code>``.
+"""
+from __future__ import annotations
+
+from ..core.svg import document, el, escape, text, title
+
+W, H = 1010, 700
+CS = 96                  # cell size
+BX, BY = 36, 40          # battlefield origin
+PX = BX + 6 * CS + 26    # side panel x
+PW = W - PX - 12
+COLS = "abcdef"
+TRIBE_COLOR = {"boarix": "#8b5a2b", "monkus": "#c7791a", "rhinogoths": "#5d6470", "warus": "#2f6f9f"}
+TRIBE_TITLE = {"boarix": "Boarix", "monkus": "Monkus", "rhinogoths": "Rhinogoths", "warus": "Warus"}
+
+CSS = """
+.bg{fill:#f3ecd9}.cellbg{fill:#e4d6b0;stroke:#b59f6a;stroke-width:1}.cellbg.c1{fill:#dccb9e}
+.camp0 .cellbg{fill:#e9dcb8}.camp1 .cellbg{fill:#d7c8a0}
+.cell.from .cellbg{fill:#fff2a8;stroke:#9a6700;stroke-width:3}
+.cell.target .cellbg,.cell.target .hl{fill:#9be9a8;stroke:#1a7f37;stroke-width:4}
+.cell.target .card rect.face{stroke:#1a7f37;stroke-width:4}
+.cell.selected .cellbg{fill:#ffd33d;stroke:#9a6700;stroke-width:4}
+.cell.fight .cellbg{stroke:#cf222e;stroke-width:4}
+[data-target]{cursor:pointer}
+.lbl{fill:#5a4a2a;font:13px sans-serif;text-anchor:middle}
+.face{fill:#fffdf6;stroke-width:3}.face.down{fill:#efe9dc;stroke-dasharray:6 4;opacity:.9}
+.nm{font:bold 10.5px sans-serif;text-anchor:middle;fill:#222}.ty{font:10px sans-serif;text-anchor:middle;fill:#555}
+.cn{fill:#fff;stroke:#444;stroke-width:1}.cv{font:bold 11px sans-serif;text-anchor:middle;dominant-baseline:central}
+.cv.star{fill:#b8860b}.g{fill:#eee;stroke:#ccc;stroke-width:.5}.g.o{fill:#f2c94c;stroke:#8a6d00}
+.g.J{fill:#56c271;stroke:#1a7f37}.g.me{fill:#7b4fa0}
+.penny{stroke:#7a5b00;stroke-width:1.5}.penny.H{fill:#f4c542}.penny.T{fill:#c9c9c9}
+.pv{font:bold 10px sans-serif;text-anchor:middle;dominant-baseline:central;fill:#3a2a00}
+.back{stroke:#222;stroke-width:2}.backmark{fill:none;stroke:#fff;stroke-width:2;opacity:.6}
+.wall{fill:#2f7d32}.cage{fill:#6b3e1f}.obst{font:bold 11px sans-serif;fill:#fff;text-anchor:middle}
+.panel{fill:#fffaf0;stroke:#c9b78a;stroke-width:1.5}
+.ph{font:bold 14px sans-serif;fill:#3b2a1a}.pt{font:12px sans-serif;fill:#3b2a1a}.small{font:11px sans-serif;fill:#555}
+.trump rect{fill:#fff;stroke:#888;stroke-width:1.5}.trump.from rect,.trump.target rect{fill:#fff2a8;stroke:#9a6700;stroke-width:3}
+.trump.selected rect{fill:#ffd33d;stroke:#9a6700;stroke-width:3}
+.tn{font:bold 11px sans-serif;fill:#222}.tb{fill:#7a6a55;stroke:#333}
+.win{font:bold 20px sans-serif;fill:#1a7f37;text-anchor:middle}
+a .link{fill:#1f5fbf;text-decoration:underline;font:12px sans-serif}
+"""
+
+
+def _orient(owner: int, viewer: int) -> bool:
+    """True when a card of ``owner`` is drawn upright for ``viewer`` (its top towards the enemy = up)."""
+    return owner == viewer
+
+
+def _cell_xy(cell: int, viewer: int) -> tuple[float, float]:
+    c, r = cell % 6, cell // 6
+    if viewer == 1:
+        c, r = 5 - c, 5 - r
+    return BX + c * CS, BY + (5 - r) * CS
+
+
+def _corner_text(v: str) -> str:
+    return "★" if v == "★" else v
+
+
+def _card(x: float, y: float, card: dict, upright: bool, color: str) -> str:
+    out = []
+    down = not card.get("up", True)
+    out.append(el("rect", x=x + 4, y=y + 4, width=CS - 8, height=CS - 8, rx=7,
+                  class_="face down" if down else "face", stroke=color))
+    out.append(el("rect", x=x + 4, y=y + 4, width=CS - 8, height=7, rx=3, fill=color))
+    corners = card["corners"]
+    spots = [(x + 14, y + 19), (x + CS - 14, y + 19), (x + CS - 14, y + CS - 14), (x + 14, y + CS - 14)]
+    for k, v in enumerate(corners):
+        sx, sy = spots[k] if upright else spots[(k + 2) % 4]
+        out.append(el("circle", cx=sx, cy=sy, r=8.5, class_="cn"))
+        out.append(text(sx, sy, _corner_text(v), class_="cv star" if v == "★" else "cv"))
+    name = card["name"] if len(card["name"]) <= 14 else card["name"][:13] + "…"
+    out.append(text(x + CS / 2, y + 38, name, class_="nm"))
+    ty = card["type"] + (f" {card['variant']}" if card.get("variant") else "")
+    out.append(text(x + CS / 2, y + 49, ty if not down else ty + " · down", class_="ty"))
+    # the movement grid in miniature, 5×5 cells of 6 px, forward = the card's top
+    gx, gy = x + CS / 2 - 15, y + 54
+    grid = card.get("grid")
+    for i in range(5):
+        for j in range(5):
+            ch = grid[i][j] if grid else "."
+            if not upright:
+                ch = grid[4 - i][4 - j] if grid else "."
+            cls = "g me" if (i, j) == (2, 2) else f"g {ch}" if ch in "oJ" else "g"
+            out.append(el("rect", x=gx + j * 6, y=gy + i * 6, width=6, height=6, class_=cls))
+    if card.get("coin"):
+        px, py = (x + CS - 14, y + 50) if upright else (x + 14, y + 50)
+        out.append(el("circle", cx=px, cy=py, r=9, class_=f"penny {card['coin']}"))
+        out.append(text(px, py, card["coin"], class_="pv"))
+    if card.get("mod"):
+        out.append(text(x + 14 if upright else x + CS - 14, y + 70, "×2" if card["mod"] == "x2" else "+1",
+                        class_="cv"))
+    return el("g", "".join(out), class_="card")
+
+
+def _back(x: float, y: float, color: str) -> str:
+    return el("g", el("rect", x=x + 4, y=y + 4, width=CS - 8, height=CS - 8, rx=7, fill=color, class_="back") +
+              el("circle", cx=x + CS / 2, cy=y + CS / 2, r=22, class_="backmark") +
+              el("path", d=f"M{x + CS / 2 - 14} {y + CS / 2}h28M{x + CS / 2} {y + CS / 2 - 14}v28",
+                 class_="backmark"), class_="card")
+
+
+def _cell_title(name: str, v: dict | None, names) -> str:
+    if v is None:
+        return f"{name}: empty"
+    if "obstacle" in v:
+        caged = f" (caging {v['caged']})" if v.get("caged") else ""
+        return f"{name}: {v['name']}, an obstacle{caged}"
+    who = names[v["owner"]]
+    if v.get("hidden"):
+        return f"{name}: {who}'s face-down Zoon"
+    co = "/".join(v["corners"])
+    s = f"{name}: {who}'s {v['name']} ({v['type']}), corners TL/TR/BR/BL {co}"
+    if v.get("coin"):
+        s += f", penny {'heads' if v['coin'] == 'H' else 'tails'}"
+    if not v.get("up", True):
+        s += ", face down"
+    if v.get("effect"):
+        s += f". Star: {v['effect']}"
+    return s
+
+
+def _trump_box(x: float, y: float, t: dict, color: str, target: str | None) -> str:
+    body = el("rect", x=x, y=y, width=PW / 3 - 6, height=44, rx=5)
+    body += el("rect", x=x, y=y, width=5, height=44, fill=color)
+    body += text(x + 9, y + 15, t["name"][:20], class_="tn")
+    extra = t["uses"] + (f" · {'/'.join(t['corners'])}" if t.get("corners") else "")
+    body += text(x + 9, y + 29, extra, class_="small")
+    if t.get("coin"):
+        body += el("circle", cx=x + PW / 3 - 20, cy=y + 31, r=8, class_=f"penny {t['coin']}")
+        body += text(x + PW / 3 - 20, y + 31, t["coin"], class_="pv")
+    body += title(f"{t['name']} ({t['english']}): {t['text']}")
+    kw = {"data_target": target, "id": target} if target else {}
+    return el("g", body, class_="trump", **kw)
+
+
+def _panel_side(p: int, obs: dict, y: float, viewer: int | None) -> tuple[str, float]:
+    names = obs["player_names"]
+    tribe = obs["tribes"][p]
+    color = TRIBE_COLOR[tribe]
+    tz = obs["trumps"][p]
+    out = [text(PX + 10, y + 16, f"{names[p]} · {TRIBE_TITLE[tribe]}", class_="ph", fill=color)]
+    y += 24
+    hand = tz["hand"]
+    if viewer == p:
+        items = [(t, f"trump-{t['code']}") for t in hand] + [(t, f"trump-{t['code']}") for t in tz["side"]]
+    else:
+        items = [(t, None) for t in tz["side"]]
+    x = PX + 10
+    for t, tid in items:
+        out.append(_trump_box(x, y, t, color, tid))
+        x += PW / 3 - 2
+    if viewer != p:
+        for _k in range(tz["hand_count"]):
+            out.append(el("rect", x=x, y=y, width=30, height=44, rx=4, class_="tb") +
+                       title(f"{names[p]}'s trump in hand (hidden)"))
+            x += 36
+    y += 50
+    gone = [t["name"] for t in tz["discard"] + tz["board"]]
+    lost = obs["eliminated"][p]
+    line = ("Used: " + ", ".join(gone) if gone else "No trump used") + f" · Zoons lost: {len(lost)}"
+    out.append(text(PX + 10, y + 8, line[:70], class_="small") + title(", ".join(lost) or "none"))
+    return "".join(out), y + 16
+
+
+def _fighter_lines(f: dict, mode: str) -> list[str]:
+    if mode == "classic":
+        return [f"{f['name']}: {'turned' if f['turned'] else 'upright'}, touched {f['touched']} = {f['value']}"]
+    pair = " + ".join(f["pair"])
+    subs = f" ({', '.join(f['notes'])})" if f["notes"] else ""
+    mod = {"x2": " ×2", "+1": " +1"}.get(f.get("mod") or "", "")
+    return [f"{f['name']} ({'heads' if f['coin'] == 'H' else 'tails'}): {pair}{subs}{mod} = {f['value']}",
+            f"   + die {f['die']} = {f['total']}"]
+
+
+def _combat_panel(obs: dict, y: float) -> str:
+    names = obs["player_names"]
+    out = [el("rect", x=PX, y=y, width=PW, height=150, rx=8, class_="panel")]
+    out.append(text(PX + 10, y + 20, "Combat", class_="ph"))
+    last = obs.get("last")
+    cy = y + 40
+    if obs.get("combat"):
+        c = obs["combat"]
+        what = "shoots at" if c["shot"] else "attacks"
+        src = f" from {c['from']}" if c["from"] else ""
+        out.append(text(PX + 10, cy, f"{names[c['attacker']]} {what} {c['to']}{src}: "
+                        + ("rolling…" if obs["mode"] == "alternate" else "secret choices…"), class_="pt"))
+        if obs.get("secret"):
+            sc = obs["secret"]
+            done = ", ".join(names[k if c['attacker'] == 0 else 1 - k] for k in (0, 1) if sc["committed"][k])
+            out.append(text(PX + 10, cy + 18, f"Chosen: {done or 'nobody yet'}"
+                            + (f" · yours: {sc['mine']}" if sc.get("mine") else ""), class_="pt"))
+        return "".join(out)
+    if not last:
+        out.append(text(PX + 10, cy, "No combat yet.", class_="small"))
+        return "".join(out)
+    kind = "shot" if last["kind"] == "shot" else "attack"
+    src = f"{last['from']} → " if last.get("from") else ""
+    out.append(text(PX + 10, cy, f"Last {kind}: {src}{last['to']}", class_="pt"))
+    cy += 18
+    for side, who in (("a", "Attacker" if kind == "attack" else "Trump"), ("d", "Defender")):
+        f = last[side]
+        for k, line in enumerate(_fighter_lines(f, last["mode"])):
+            prefix = f"{who} ({names[f['owner']]}) " if k == 0 else ""
+            out.append(text(PX + 10, cy, (prefix + line)[:78], class_="pt"))
+            cy += 16
+    res = last.get("text") or last["outcome"]
+    out.append(text(PX + 10, cy + 2, res[:70], class_="ph", id="combat-outcome"))
+    return "".join(out)
+
+
+def draw(obs: dict, viewer: int | None = None, **_ignored) -> str:
+    """The view as SVG text. ``obs``: a Zoon observation; ``viewer``: whose side is drawn at the bottom
+    (default: the observation's viewer, South for a spectator)."""
+    v = viewer if viewer is not None else (obs.get("viewer") or 0)
+    seer = obs.get("viewer")
+    names = obs["player_names"]
+    fight = set()
+    if obs.get("combat"):
+        fight = {obs["combat"]["to"], obs["combat"]["from"]}
+    parts = [el("rect", x=0, y=0, width=W, height=H, class_="bg")]
+    for i in range(6):
+        col = COLS[i] if v == 0 else COLS[5 - i]
+        parts.append(text(BX + i * CS + CS / 2, BY - 10, col, class_="lbl"))
+        parts.append(text(BX + i * CS + CS / 2, BY + 6 * CS + 18, col, class_="lbl"))
+        rown = 6 - i if v == 0 else i + 1
+        parts.append(text(BX - 16, BY + i * CS + CS / 2 + 4, str(rown), class_="lbl"))
+    for cell in range(36):
+        name = f"{COLS[cell % 6]}{cell // 6 + 1}"
+        x, y = _cell_xy(cell, v)
+        cv = obs["cells"][cell]
+        camp = 0 if cell // 6 < 3 else 1
+        body = el("rect", x=x, y=y, width=CS, height=CS, class_="cellbg")
+        if cv is not None:
+            if "obstacle" in cv:
+                cls = "wall" if cv["obstacle"] == "wall" else "cage"
+                body += el("rect", x=x + 8, y=y + 8, width=CS - 16, height=CS - 16, rx=10, class_=cls)
+                body += text(x + CS / 2, y + CS / 2, "Wall" if cls == "wall" else "Cage", class_="obst")
+                if cv.get("caged"):
+                    body += text(x + CS / 2, y + CS / 2 + 14, cv["caged"][:12], class_="obst")
+            elif cv.get("hidden"):
+                body += _back(x, y, TRIBE_COLOR[obs["tribes"][cv["owner"]]])
+            else:
+                body += _card(x, y, cv, _orient(cv["owner"], v), TRIBE_COLOR[obs["tribes"][cv["owner"]]])
+        body += title(_cell_title(name, cv, names))
+        cls = f"cell camp{camp}" + (" fight" if name in fight else "")
+        parts.append(el("g", body, id=name, class_=cls, data_target=name))
+    # side panel: the opponent's trumps at the top, the viewer's at the bottom, the combat panel between
+    other = 1 - v
+    y = BY - 22
+    status = _status(obs)
+    parts.append(text(PX + 10, y + 4, status[:64], class_="ph", id="zoon-status"))
+    s, y = _panel_side(other, obs, y + 12, seer)
+    parts.append(s)
+    parts.append(_combat_panel(obs, y + 4))
+    y += 164
+    s, y = _panel_side(v, obs, y, seer)
+    parts.append(s)
+    y += 6
+    parts.append(el("a", text(PX + 10, y + 10, "Tribe cards: every Zoon, trump and Star effect (rules page)",
+                                class_="link"), href="rules/zoon.html#tribe-cards", target="_blank"))
+    y += 24
+    for p in (other, v):
+        tribe = obs["tribes"][p]
+        parts.append(text(PX + 10, y + 8, f"{TRIBE_TITLE[tribe]} ★ on a draw:", class_="small"))
+        parts.append(text(PX + 22, y + 22, _star_summary(tribe), class_="small"))
+        y += 32
+    if obs.get("phase") == "over":
+        msg = "Draw" if obs.get("winner") is None else f"{names[obs['winner']]} wins"
+        parts.append(el("rect", x=BX + 120, y=BY + 3 * CS - 30, width=6 * CS - 240, height=56, rx=10,
+                        fill="#fffaf0", stroke="#1a7f37"))
+        parts.append(text(BX + 3 * CS, BY + 3 * CS + 6, msg, class_="win", id="winner"))
+    label = f"Zoon battlefield seen by {names[v]}"
+    return document(W, H, "".join(parts), CSS, label)
+
+
+_STARS = {"boarix": "Cloboulon: a Grognard moves; Gold-Hure again; Bouclefeuille jumps",
+          "monkus": "King Louis swaps with the foe; Kombo Bongo with King/Kong",
+          "rhinogoths": "Trice/Ratops push the foe back; Ouistiti hops",
+          "warus": "Berserkorse eliminates the foe"}
+
+
+def _star_summary(tribe: str) -> str:
+    return _STARS[tribe]
+
+
+def _status(obs: dict) -> str:
+    names = obs["player_names"]
+    ph = obs["phase"]
+    if ph == "over":
+        return "Game over: " + (obs.get("result") or "")
+    if ph == "deploy":
+        a = obs.get("arranging")
+        if a is None:
+            return "Deployment: dealing…"
+        mine = obs.get("viewer") == a
+        left = obs["edits_left"][a]
+        return (f"Arrange your Zoons: click two cells to swap ({left} changes left)" if mine
+                else f"{names[a]} is arranging in secret")
+    d = obs.get("decide")
+    if d:
+        what = {"reveal6": "turns a Zoon face up", "tactic": "moves with the trump", "extra": "moves again",
+                "scarper": "moves back", "leaf": "places Bouclefeuille", "push": "pushes back",
+                "hop": "moves Ouistiti", "bongo": "swaps Kombo Bongo"}[d["kind"]]
+        return f"{names[d['player']]} {what}"
+    return f"{names[obs['turn']]}'s turn · quiet turns {obs['quiet']}"
+
+
+def escape_text(s: str) -> str:  # re-exported for diagrams
+    return escape(s)

@@ -1,0 +1,56 @@
+"""The drawing: every legal action's targets are clickable elements of the SVG drawn for the player to move,
+hidden cards are drawn as backs, and the combat panel shows values, substitutions, dice and outcome."""
+import random
+import re
+
+from pygames.core import get_game
+from pygames.core.bots import random_action
+
+from .helpers import play, pos
+
+G = get_game("zoon")
+
+
+def test_targets_exist_and_hidden_cards_are_backs():
+    for mode in ("alternate", "classic"):
+        for seed in range(4):
+            rng = random.Random(seed)
+            s = G.new_initial_state({"combat": mode, "south": ["boarix", "monkus", "rhinogoths", "warus"][seed],
+                                     "north": "warus"})
+            while not s.is_terminal():
+                p = s.current_player()
+                if p >= 0 and rng.random() < 0.3:
+                    svg = G.draw_svg(s.observation(p), viewer=p)
+                    ids = set(re.findall(r'data-target="([^"]+)"', svg))
+                    for a in s.legal_actions():
+                        assert set(a.targets) <= ids, (a.notation, a.targets)
+                    q = 1 - p
+                    for i in range(12):
+                        if s.pos[q][i] >= 0 and not s.up[q][i]:
+                            assert f"{s.zoon(q, i).name} (" not in svg.split(f'id="{_cell(s.pos[q][i])}"')[1][:400]
+                s.apply(random_action(s, rng))
+            assert "wins" in G.draw_svg(s.observation(0)) or "Draw" in G.draw_svg(s.observation(0))
+
+
+def _cell(c):
+    return "abcdef"[c % 6] + str(c // 6 + 1)
+
+
+def test_combat_panel_shows_values_stars_dice_outcome():
+    s = pos({"c3": "Cloboulon", "a1": "Sacrechêne"}, {"c4": "Bouga A1", "f6": "Queen Mary"}, tails=["c3"])
+    play(s, "c3xc4", "dice 1-6")
+    svg = G.draw_svg(s.observation(1), viewer=1)
+    assert "★ + 2 (★→2) = 4" in svg and "die 1 = 5" in svg and "die 6 = 9" in svg
+    assert "Bouga wins: Cloboulon is lost" in svg
+
+
+def test_north_sees_the_board_from_its_side():
+    s = pos({"c3": "Kassin A1", "a1": "Sacrechêne"}, {"c4": "Bouga A1", "f6": "Queen Mary"})
+    south = G.draw_svg(s.observation(0), viewer=0)
+    north = G.draw_svg(s.observation(1), viewer=1)
+    # a1 is at the bottom left for South and at the top right for North
+    def xy(svg, cell):
+        m = re.search(rf'<g id="{cell}"[^>]*><rect x="([\d.]+)" y="([\d.]+)"', svg)
+        return float(m.group(1)), float(m.group(2))
+    assert xy(south, "a1")[1] > xy(south, "a6")[1] and xy(north, "a1")[1] < xy(north, "a6")[1]
+    assert xy(north, "a1")[0] > xy(north, "f1")[0]
