@@ -158,10 +158,11 @@ class DvonnState(State):
         return sorted({i for i, _ in self.moves})
 
     # ----- fast playouts -----------------------------------------------------------------------------
-    def fast_playout(self, rng, decisions: int = 10**9) -> None:
-        """Play up to ``decisions`` uniformly random actions in place (chance sampled with ``rng``), on the
-        board functions directly: no Action objects and no history. For search playouts. The state stays
-        consistent (``to_json`` round-trips) but its ``history`` no longer replays to it."""
+    def fast_playout(self, rng, decisions: int = 10**9, choose=None) -> None:
+        """Play up to ``decisions`` actions in place (chance sampled with ``rng``), on the board functions
+        directly: no Action objects and no history. For search playouts. Placements are uniformly random;
+        a move is ``choose(board, moves, player, rng)`` (a move of the list ``moves``) or uniformly random.
+        The state stays consistent (``to_json`` round-trips) but its ``history`` no longer replays to it."""
         self.__dict__.pop("_cache_legal", None)
         board = self.board
         done = 0
@@ -174,7 +175,10 @@ class DvonnState(State):
                 if self.placed == N_CELLS:
                     self.turn = WHITE
             elif self.moves:
-                i, j = self.moves[rng.randrange(len(self.moves))]
+                if choose is None:
+                    i, j = self.moves[rng.randrange(len(self.moves))]
+                else:
+                    i, j = choose(board, self.moves, self.turn, rng)
                 for _, s in move_stack(board, i, j):
                     self.removed[WHITE] += s.count("W")
                     self.removed[BLACK] += s.count("B")
