@@ -5,10 +5,8 @@ the match), ``factiosus`` and ``merus`` (G28–G36 of ``docs/rules/duerror_grand
 """
 from ..core.options import Option
 from ..core.registry import Game, register
-from . import svg
+from . import ai, svg
 from .rules import NAMES, DuerrorState
-
-_evaluate = _policy = None
 
 GAME = register(Game(
     id="duerror_grandis",
@@ -28,8 +26,8 @@ GAME = register(Game(
                "one token per player and the players with none"),
     ),
     draw_svg=svg.draw,
-    evaluate=_evaluate,
-    rollout_policy=_policy,
+    evaluate=ai.evaluate,
+    rollout_policy=ai.rollout_policy,
     player_names=NAMES,
     summary="A path race on nine 9×9 boards with three kinds of piece, tokens, taking and veering; "
             "four variants.",
