@@ -34,11 +34,11 @@ CSS = """
 .rim{fill:none;stroke-width:1.4}.rimW{stroke:#333}.rimB{stroke:#888}.rimD{stroke:#7f0000}
 .h{font:bold 17px sans-serif;text-anchor:middle;dominant-baseline:central}.hW{fill:#222}.hB{fill:#fff}.hD{fill:#fff}
 .dmark{fill:#e53935;stroke:#fff;stroke-width:1.5}
-.sp.from .hit{fill:rgba(46,160,67,.18);stroke:#1a7f37;stroke-width:3}
-.sp.target .hit{fill:rgba(126,231,135,.55);stroke:#1a7f37;stroke-width:3.5}
-.sp.selected .hit{fill:rgba(255,211,61,.55);stroke:#9a6700;stroke-width:3.5}
 .sp.last .hit{stroke:#1f6feb;stroke-width:3;stroke-dasharray:5 3}
 .sp.lastto .hit{stroke:#1f6feb;stroke-width:3.5}
+.sp.from .hit{stroke:#1a7f37;stroke-width:3.5}
+.sp.target .hit{fill:rgba(46,160,67,.22);stroke:#1a7f37;stroke-width:5;stroke-dasharray:7 3}
+.sp.selected .hit{stroke:#d4a017;stroke-width:6}
 .gone{animation:leave 1.6s ease-in forwards}
 .gone circle{stroke-dasharray:4 3}
 @keyframes leave{from{opacity:.95;transform:translateY(0)}to{opacity:.3;transform:translateY(-6px)}}
@@ -207,6 +207,10 @@ def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None
         foot.append(el("circle", cx=x0 + 12, cy=yb, r=11, class_=f"chip{'WB'[p]}"))
         if turn == p and obs.get("status") != "over":
             foot.append(el("circle", cx=x0 + 12, cy=yb, r=15, class_="turnmark"))
+        if obs.get("phase") == 1:  # N3: White places 25 pieces, Black 24
+            done = (obs.get("placed", 0) + 1 - p) // 2
+            foot.append(text(x0 + 32, yb, f"{names[p]}: placed {done} of {25 - p}", class_="score"))
+            continue
         foot.append(text(x0 + 32, yb, f"{names[p]}: {sc[p]}", class_="score"))
         foot.append(text(x0 + 130, yb, f"removed: {rem[p]} {'white' if p == 0 else 'black'}", class_="tally"))
     parts.append(el("g", "".join(foot) + title(f"Score (pieces in controlled stacks): {names[0]} {sc[0]}, "
