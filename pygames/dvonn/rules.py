@@ -207,7 +207,7 @@ class DvonnState(State):
             last = {"player": lp, "action": ln, "removed": [[NAMES[i], s] for i, s in lr]}
         over = self.status == "over"
         return {
-            "game": "dvonn", "viewer": player, "stacks": list(self.board), "cells": list(NAMES),
+            "game": "dvonn", "viewer": player, "stacks": list(self.board),
             "phase": self.phase, "placed": self.placed,
             "next_piece": placement_piece(self.placed) if self.placed < N_CELLS else None,
             "turn": None if over else self.turn, "current_player": self.current_player(),
