@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
-"""Build, serve, test and benchmark the pygames site. Standard library only.
+"""Build, serve, test and benchmark the pygames site.
 
-    python3 build.py serve   install what the build needs, build dist/, serve it on 127.0.0.1:8000
+This script needs only the standard library to start: it makes a virtual environment of the checkout
+(``.venv``), installs its Python dependencies there (``requirements-build.txt``, and for ``test`` and
+``bench`` also ``requirements-test.txt``), never into the system interpreter, and re-runs itself inside it.
+
+    python3 build.py serve [--port N] [--host H]
+                             install what the build needs, build dist/, serve it (127.0.0.1:8000)
     python3 build.py build   build dist/ only
     python3 build.py test    install the test dependencies (and Debian's chromium if missing), build
                              dist/, then run ``pytest tests e2e``
@@ -13,7 +18,6 @@ micropip and packaging wheels from PyPI with their real sha256 written into the 
 """
 from __future__ import annotations
 
-import base64
 import functools
 import hashlib
 import html
@@ -24,7 +28,6 @@ import re
 import shutil
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -38,6 +41,8 @@ PYPI_WHEELS = {"micropip": "0.11.1", "packaging": "26.1"}
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.js"]
 CHROMIUM = "/usr/bin/chromium"
 TEST_REQUIREMENTS = ROOT / "requirements-test.txt"
+BUILD_REQUIREMENTS = ROOT / "requirements-build.txt"
+VENV = ROOT / ".venv"
 
 
 def log(msg: str) -> None:
@@ -50,6 +55,37 @@ def run(cmd: list[str], **kw) -> None:
 
 
 # ----- dependencies ---------------------------------------------------------------------------------
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv(requirements: list[Path]) -> None:
+    """Make ``.venv`` (once), install ``requirements`` into it when they changed, and re-run this
+    command inside it. The system interpreter is never installed into (Debian's is externally managed)."""
+    py = venv_python()
+    if not py.exists():
+        try:
+            run([sys.executable, "-m", "venv", str(VENV)])
+        except subprocess.CalledProcessError:
+            if not shutil.which("apt-get"):
+                raise
+            # Debian and Ubuntu ship venv's ensurepip as a separate package
+            shutil.rmtree(VENV, ignore_errors=True)
+            apt = ["apt-get"] if os.geteuid() == 0 else ["sudo", "apt-get"]
+            env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+            run(apt + ["update", "-qq"], env=env)
+            run(apt + ["install", "-y", "-qq", f"python3.{sys.version_info.minor}-venv"], env=env)
+            run([sys.executable, "-m", "venv", str(VENV)])
+    for req in requirements:
+        stamp = VENV / f".installed-{req.name}"
+        want = hashlib.sha256(req.read_bytes()).hexdigest()
+        if not stamp.exists() or stamp.read_text() != want:
+            run([str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-r", str(req)])
+            stamp.write_text(want)
+    if Path(sys.prefix).resolve() != VENV.resolve():
+        os.execv(str(py), [str(py), str(Path(__file__).resolve()), *sys.argv[1:]])
+
+
 def ensure_node_modules() -> None:
     """``npm ci`` from package-lock.json unless node_modules already matches it."""
     stamp = NODE / ".pygames-lock-sha256"
@@ -79,149 +115,74 @@ def ensure_pypi_wheels() -> dict[str, Path]:
 
 
 # ----- our wheel ------------------------------------------------------------------------------------
-def _record_hash(data: bytes) -> str:
-    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-
-
 def build_wheel(dest: Path) -> Path:
-    """Write the pure-Python wheel of the ``pygames`` package (reproducible: fixed timestamps)."""
+    """Build the pure-Python wheel of the ``pygames`` package with the standard backend (setuptools,
+    from ``pyproject.toml``, through ``pip wheel``), reproducibly (``SOURCE_DATE_EPOCH``). The sources
+    are copied to a scratch folder first, so that builds never write into the checkout."""
+    import tempfile
     dest.mkdir(parents=True, exist_ok=True)
-    path = dest / WHEEL_NAME
-    info = f"pygames-{VERSION}.dist-info"
-    files: list[tuple[str, bytes]] = []
-    for f in sorted((ROOT / "pygames").rglob("*.py")):
-        files.append((f.relative_to(ROOT).as_posix(), f.read_bytes()))
-    meta = (f"Metadata-Version: 2.1\nName: pygames\nVersion: {VERSION}\n"
-            "Summary: Rules engines for five games from old rules texts, playable in the browser\n"
-            "Requires-Python: >=3.11\n").encode()
-    wheel = b"Wheel-Version: 1.0\nGenerator: pygames-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    files += [(f"{info}/METADATA", meta), (f"{info}/WHEEL", wheel)]
-    record = "".join(f"{n},{_record_hash(d)},{len(d)}\n" for n, d in files) + f"{info}/RECORD,,\n"
-    files.append((f"{info}/RECORD", record.encode()))
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, data in files:
-            zi = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-            zi.external_attr = 0o644 << 16
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(zi, data)
+    with tempfile.TemporaryDirectory(prefix="pygames-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(ROOT / name, src / name)
+        shutil.copytree(ROOT / "pygames", src / "pygames",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        env = {**os.environ, "SOURCE_DATE_EPOCH": "1577836800", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+                        "-w", str(Path(tmp) / "out"), str(src)], check=True, env=env,
+                       stdout=subprocess.DEVNULL)
+        built = Path(tmp) / "out" / WHEEL_NAME
+        if not built.exists():
+            sys.exit(f"the wheel build did not write {WHEEL_NAME}")
+        path = dest / WHEEL_NAME
+        shutil.copy2(built, path)
     return path
 
 
 # ----- rules pages ----------------------------------------------------------------------------------
-def _inline(s: str) -> str:
-    s = html.escape(s, quote=False)
-    s = re.sub(r"`([^`]+)`", r"<code>\1</code>", s)
-    s = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", s)
-    s = re.sub(r"(?<![*\w])\*([^*]+)\*(?!\w)", r"<em>\1</em>", s)
-    s = re.sub(r"\[([^\]]+)\]\(([^)]+)\)", r'<a href="\2">\1</a>', s)
-    return s
-
-
 def markdown_to_html(md: str) -> str:
-    """A small Markdown subset: headings, paragraphs, bullet/numbered lists (with continuation lines),
-    fenced code, tables, bold, emphasis, inline code and links. Rule items get an anchor id."""
-    out, para, in_code, list_tag, table = [], [], False, None, []
-    # join a list item's continuation lines first, so inline markup may span them
-    joined: list[str] = []
-    for line in md.splitlines():
-        if (joined and line.startswith("  ") and line.strip() and not re.match(r"^\s*(?:[-*]|\d+\.)\s", line)
-                and re.match(r"^\s*(?:[-*]|\d+\.)\s", joined[-1])):
-            joined[-1] += " " + line.strip()
-        else:
-            joined.append(line)
-    md = "\n".join(joined)
+    """Render a rules page with markdown-it-py (CommonMark with tables). Two fenced blocks are ours:
+    ```` ```diagram GAME ```` holding a record's JSON (the position drawn by the engine, see
+    :func:`diagram`) and ```` ```board GAME ```` holding ``name=value`` lines (a live
+    ``<pygames-board>``). A list item that starts with a bold rule id (``**V3**``) gets that id as its
+    anchor, so ``verquere.html#V3`` links to the rule."""
+    from markdown_it import MarkdownIt
 
-    def flush():
-        nonlocal para, list_tag, table
-        if para:
-            out.append(f"<p>{_inline(' '.join(para))}</p>")
-            para = []
-        if list_tag:
-            out.append(f"</{list_tag}>")
-            list_tag = None
-        if table:
-            rows = [r for r in table if not re.match(r"^\|[\s:|-]+\|$", r)]
-            cells = [[c.strip() for c in r.strip("|").split("|")] for r in rows]
-            head = "".join(f"<th>{_inline(c)}</th>" for c in cells[0])
-            body = "".join("<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in r) + "</tr>" for r in cells[1:])
-            out.append(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
-            table = []
+    mdit = MarkdownIt("commonmark", {"html": False}).enable("table")
+    default_fence = mdit.renderer.rules["fence"]
 
-    lines = md.splitlines()
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        i += 1
-        if line.startswith("```board"):
-            # a live board: ```board GAME then attribute lines (interactive, seats=human,easy), then ```
-            flush()
-            attrs = [f'game="{html.escape(line.split()[1])}"']
-            while i < len(lines) and not lines[i].startswith("```"):
-                k, _, v = lines[i].strip().partition("=")
-                attrs.append(f'{html.escape(k)}="{html.escape(v)}"' if v else html.escape(k))
-                i += 1
-            i += 1
-            out.append(f'<pygames-board {" ".join(attrs)}></pygames-board>')
-            continue
-        if line.startswith("```diagram"):
-            # a position drawn by the engine itself: ```diagram GAME then a record's JSON, then ```
-            flush()
-            body = []
-            while i < len(lines) and not lines[i].startswith("```"):
-                body.append(lines[i])
-                i += 1
-            i += 1
-            out.append(f'<figure class="diagram">{diagram(line.split()[1], json.loads(" ".join(body)))}</figure>')
-            continue
-        if line.startswith("```"):
-            if in_code:
-                out.append("</code></pre>")
-                in_code = False
-            else:
-                flush()
-                out.append("<pre><code>")
-                in_code = True
-            continue
-        if in_code:
-            out.append(html.escape(line))
-            continue
-        m = re.match(r"^(#{1,4})\s+(.*)", line)
-        if m:
-            flush()
-            n = len(m.group(1))
-            anchor = re.sub(r"[^a-z0-9]+", "-", m.group(2).lower()).strip("-")
-            out.append(f'<h{n} id="{anchor}">{_inline(m.group(2))}</h{n}>')
-            continue
-        if line.startswith("|"):
-            if para or list_tag:
-                flush()
-            table.append(line.strip())
-            continue
-        m = re.match(r"^\s*(?:[-*]|(\d+)\.)\s+(.*)", line)
-        if m:
-            if para or table:
-                flush()
-            tag = "ol" if m.group(1) else "ul"
-            if list_tag != tag:
-                if list_tag:
-                    out.append(f"</{list_tag}>")
-                out.append(f"<{tag}>")
-                list_tag = tag
-            rid = re.match(r"\*\*([A-Z]{1,3}\d+[a-z]?)\*\*", m.group(2))
-            attr = f' id="{rid.group(1)}"' if rid else ""
-            out.append(f"<li{attr}>{_inline(m.group(2))}</li>")
-            continue
-        if not line.strip():
-            flush()
-            continue
-        if list_tag and line.startswith("  "):
-            out[-1] = out[-1][:-5] + " " + _inline(line.strip()) + "</li>"
-            continue
-        if table:
-            flush()
-        para.append(line.strip())
-    flush()
-    return "\n".join(out)
+    def fence(tokens, idx, options, env):
+        tok = tokens[idx]
+        kind, _, game = tok.info.strip().partition(" ")
+        if kind == "diagram":
+            return f'<figure class="diagram">{diagram(game.strip(), json.loads(tok.content))}</figure>\n'
+        if kind == "board":
+            attrs = [f'game="{html.escape(game.strip())}"']
+            for line in tok.content.splitlines():
+                k, _, v = line.strip().partition("=")
+                if k:
+                    attrs.append(f'{html.escape(k)}="{html.escape(v)}"' if v else html.escape(k))
+            return f'<pygames-board {" ".join(attrs)}></pygames-board>\n'
+        return default_fence(tokens, idx, options, env)
+
+    def rule_anchors(state):
+        toks = state.tokens
+        for i, tok in enumerate(toks):
+            if tok.type == "list_item_open":
+                for nxt in toks[i + 1:i + 4]:
+                    if nxt.type == "inline":
+                        m = re.match(r"\*\*([A-Z]{1,3}\d+[a-z]?)\*\*", nxt.content)
+                        if m:
+                            tok.attrSet("id", m.group(1))
+                        break
+            elif tok.type == "heading_open":
+                text = toks[i + 1].content
+                tok.attrSet("id", re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-"))
+
+    mdit.renderer.rules["fence"] = fence
+    mdit.core.ruler.push("pygames_anchors", rule_anchors)
+    return mdit.render(md)
 
 
 def diagram(game_id: str, spec: dict) -> str:
@@ -298,14 +259,44 @@ def build() -> Path:
         'config="./pyscript.json"', f"config='{json.dumps(config)}'"), encoding="utf-8")
     (DIST / "build.json").write_text(json.dumps({"version": VERSION, "wheel": whl.name, "digest": digest}))
     write_service_worker(DIST)
+    compress(DIST)
     log(f"built {DIST}/ ({whl.name})")
     return DIST
 
 
+UNUSED = re.compile(r"^pyscript/(codemirror|xterm|py-editor|py-game|py-terminal|donkey|deprecations-manager|mpy|"
+                    r"service-worker)|^pyodide/pyodide\.js$|\.(gz|br)$")
+"""Files of dist/ that the site never loads (PyScript plugins we switch off, Pyodide's classic-script
+loader, precompressed copies): the service worker does not precache them."""
+
+COMPRESSIBLE = {".wasm", ".mjs", ".js", ".json", ".css", ".html", ".svg", ".zip", ".webmanifest"}
+
+
+def compress(dist: Path) -> None:
+    """Write ``X.gz`` (gzip -9) and, with the brotli package, ``X.br`` next to each compressible file
+    of dist/ over 1 KiB, as static hosts serve them; both byte-reproducible (no timestamps)."""
+    import gzip
+    try:
+        import brotli  # type: ignore[import-not-found]
+    except ImportError:  # pragma: no cover - it is in requirements-build.txt
+        brotli = None
+    for f in sorted(p for p in dist.rglob("*") if p.is_file()):
+        if f.suffix not in COMPRESSIBLE or f.stat().st_size < 1024:
+            continue
+        data = f.read_bytes()
+        gz = gzip.compress(data, 9, mtime=0)
+        if len(gz) < len(data) * 0.9:
+            f.with_name(f.name + ".gz").write_bytes(gz)
+            if brotli is not None:
+                f.with_name(f.name + ".br").write_bytes(brotli.compress(data, quality=11))
+
+
 def write_service_worker(dist: Path) -> None:
-    """Fill in web/sw.js: the list of every file of dist/ and a version made from their contents."""
+    """Fill in web/sw.js: the files of dist/ the site loads (see :data:`UNUSED`) and a version made
+    from their contents."""
     files, h = [], hashlib.sha256()
-    for f in sorted(p for p in dist.rglob("*") if p.is_file() and p.name != "sw.js"):
+    for f in sorted(p for p in dist.rglob("*") if p.is_file() and p.name != "sw.js"
+                    and not UNUSED.search(p.relative_to(dist).as_posix())):
         rel = f.relative_to(dist).as_posix()
         files.append(f"./{rel}")
         h.update(rel.encode() + hashlib.sha256(f.read_bytes()).digest())
@@ -325,9 +316,41 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if os.environ.get("PYGAMES_HTTP_LOG"):
             super().log_message(fmt, *args)
 
+    def send_head(self):
+        """Send ``X.br`` or ``X.gz`` for ``X`` when the browser accepts that encoding (as static hosts
+        do with precompressed files), with ``X``'s type."""
+        path = self.translate_path(self.path)
+        if self.server.compress and os.path.isfile(path):
+            accept = [e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").split(",")]
+            for enc, ext in (("br", ".br"), ("gzip", ".gz")):
+                if enc in accept and os.path.isfile(path + ext):
+                    f = open(path + ext, "rb")
+                    size = os.fstat(f.fileno()).st_size
+                    self.send_response(200)
+                    self.send_header("Content-Type", self.guess_type(path))
+                    self.send_header("Content-Encoding", enc)
+                    self.send_header("Content-Length", str(size))
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.send_header("Last-Modified", self.date_time_string(os.path.getmtime(path)))
+                    self.end_headers()
+                    return f
+        return super().send_head()
+
+    def copyfile(self, source, outputfile):
+        n = 0
+        while chunk := source.read(64 * 1024):
+            outputfile.write(chunk)
+            n += len(chunk)
+        self.server.bytes_sent += n
+
 
 class Server(http.server.ThreadingHTTPServer):
+    """The static server of dist/: ``compress`` serves precompressed files, ``bytes_sent`` counts the
+    response bodies sent (the benchmark's first-visit bytes)."""
+
     daemon_threads = True
+    compress = True
+    bytes_sent = 0
 
     def handle_error(self, request, client_address):
         # a browser that closes a page mid-download resets the connection: not worth a traceback
@@ -341,10 +364,13 @@ def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> Serv
     return Server((host, port), handler)
 
 
-def serve(port: int = 8000) -> None:
+def serve(port: int = 8000, host: str = "127.0.0.1") -> None:
     build()
-    srv = make_server(DIST, port)
-    print(f"pygames is served at http://127.0.0.1:{srv.server_address[1]}/  (Ctrl-C to stop)", flush=True)
+    try:
+        srv = make_server(DIST, port, host)
+    except OSError as e:
+        sys.exit(f"cannot serve on {host}:{port}: {e.strerror or e} (is the port taken? try --port N)")
+    print(f"pygames is served at http://{host}:{srv.server_address[1]}/  (Ctrl-C to stop)", flush=True)
     try:
         srv.serve_forever()
     except KeyboardInterrupt:
@@ -352,8 +378,8 @@ def serve(port: int = 8000) -> None:
 
 
 # ----- tests ----------------------------------------------------------------------------------------
-def ensure_test_deps() -> None:
-    run([sys.executable, "-m", "pip", "install", "-q", "-r", str(TEST_REQUIREMENTS)])
+def ensure_chromium() -> None:
+    """Debian's chromium for the browser tests (``playwright install`` downloads are not used)."""
     if not Path(CHROMIUM).exists():
         apt = ["apt-get"] if os.geteuid() == 0 else ["sudo", "apt-get"]
         run(apt + ["update", "-qq"])
@@ -361,7 +387,7 @@ def ensure_test_deps() -> None:
 
 
 def test(args: list[str]) -> int:
-    ensure_test_deps()
+    ensure_chromium()
     build()
     cmd = [sys.executable, "-m", "pytest", "tests", "e2e", "--screenshot=only-on-failure",
            "--output=test-results", *args]
@@ -383,20 +409,33 @@ def bench(args: list[str]) -> int:
     return 0
 
 
+def _flag(args: list[str], name: str, default: str) -> str:
+    if name in args:
+        i = args.index(name)
+        if i + 1 < len(args):
+            return args[i + 1]
+        sys.exit(f"{name} needs a value")
+    return default
+
+
 def main(argv: list[str]) -> int:
     cmd = argv[1] if len(argv) > 1 else "build"
+    args = argv[2:]
+    if cmd not in ("build", "serve", "test", "bench"):
+        print(__doc__)
+        return 2
+    ensure_venv([BUILD_REQUIREMENTS] + ([TEST_REQUIREMENTS] if cmd in ("test", "bench") else []))
     if cmd == "build":
         build()
     elif cmd == "serve":
-        port = int(os.environ.get("PORT", "8000"))
-        serve(port)
+        port = _flag(args, "--port", os.environ.get("PORT", "8000"))
+        if not port.isdigit() or not 0 <= int(port) < 65536:
+            sys.exit(f"--port must be a port number, not {port!r}")
+        serve(int(port), _flag(args, "--host", "127.0.0.1"))
     elif cmd == "test":
-        return test(argv[2:])
-    elif cmd == "bench":
-        return bench(argv[2:])
+        return test(args)
     else:
-        print(__doc__)
-        return 2
+        return bench(args)
     return 0
 
 

@@ -77,6 +77,43 @@ def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
           f" = {med_page / med_bare:.2f}x bare Pyodide (target <= 1.15x)")
     print(f"click-to-redraw over {len(clicks)} clicks ({actions} actions): p50 {p50:.1f} ms, "
           f"p95 {p95:.1f} ms (target p95 <= 50 ms)")
-    return {"bare_loadpyodide_ms": round(med_bare), "page_load_ms": round(med_page),
-            "page_load_ratio": round(med_page / med_bare, 2), "click_p50_ms": round(p50, 1),
-            "click_p95_ms": round(p95, 1), "clicks": len(clicks)}
+    out = {"bare_loadpyodide_ms": round(med_bare), "page_load_ms": round(med_page),
+           "page_load_ratio": round(med_page / med_bare, 2), "click_p50_ms": round(p50, 1),
+           "click_p95_ms": round(p95, 1), "clicks": len(clicks)}
+    for compressed in (False, True):
+        mb = first_visit_bytes(dist, compressed) / 2**20
+        label = "with" if compressed else "without"
+        print(f"first visit, page and service worker, {label} compression: {mb:.2f} MiB "
+              f"(target {'<= 6' if compressed else '<= 14'} MB)")
+        out[f"first_visit_mb_{label}_compression"] = round(mb, 2)
+    return out
+
+
+SW_DONE = """async () => {
+  const reg = await navigator.serviceWorker.ready;
+  const keys = await caches.keys();
+  return reg.active !== null && keys.length > 0;
+}"""
+
+
+def first_visit_bytes(dist: Path, compressed: bool) -> int:
+    """Bytes the server sends for a first visit (start page, a game against the computer, and the
+    service worker's offline precache), counted by the server itself."""
+    from playwright.sync_api import sync_playwright
+
+    srv = build.make_server(dist, 0)
+    srv.compress = compressed
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{srv.server_address[1]}"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=build.CHROMIUM, args=ARGS)
+        ctx = browser.new_context()
+        pg = ctx.new_page()
+        pg.goto(f"{url}/index.html#new=verquere&quick&seats=human,random")
+        pg.wait_for_function("document.body.dataset.turn === 'human'", timeout=120_000)
+        pg.wait_for_function(SW_DONE, timeout=120_000, polling=200)
+        pg.wait_for_timeout(500)
+        ctx.close()
+        browser.close()
+    srv.shutdown()
+    return srv.bytes_sent

@@ -5,7 +5,20 @@ const FILES = __FILES__;
 const CACHE = `pygames-${VERSION}`;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
+  // Take what the page has just downloaded instead of fetching it a second time: the interpreter files
+  // the page kept (index.html), the rest from the HTTP cache (force-cache).
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    const kept = await caches.open("pygames-fetched");
+    await Promise.all(FILES.map(async (f) => {
+      const url = new URL(f, self.location.href).href;
+      const hit = await kept.match(url);
+      if (hit) return cache.put(url, hit);
+      return cache.add(new Request(url, { cache: "force-cache" }));
+    }));
+    await caches.delete("pygames-fetched");
+    await self.skipWaiting();
+  })());
 });
 
 self.addEventListener("activate", (event) => {
