@@ -5,6 +5,7 @@ clears with several decks), ``skip``, ``sevens``, ``reversal`` and ``play_on``.
 """
 from ..core.options import Option
 from ..core.registry import Game, register
+from . import svg
 from .rules import DritzakState
 
 GAME = register(Game(
@@ -13,6 +14,7 @@ GAME = register(Game(
     min_players=2,
     max_players=6,
     state_class=DritzakState,
+    draw_svg=svg.draw,
     options=(
         Option("players", "int", 4, "number of players (six players use the six-player deal: a hand of "
                "two)", (2, 6)),

@@ -529,9 +529,12 @@ class DritzakState(State):
         best = max(r)
         win = [q for q in range(self.num_players) if r[q] == best]
         name = self.game.player_name
-        txt = " and ".join(name(q) for q in win) + " won"
+        if len(win) == len(r):
+            txt = "A draw"
+        else:
+            txt = " and ".join(name(q) for q in win) + " won"
         if self.called:
-            txt += " (game called after too many pick-ups: fewest cards wins)"
+            txt += " (called after too many pick-ups: fewest cards)"
         for q, lv in self.deegans:
             txt += f"; {deegan_name(lv)} by {name(q)}!"
         return txt

@@ -1,0 +1,268 @@
+"""Draw a Dritzak view (an observation) to SVG: the card table as the viewer sees it.
+
+The viewer sits at the bottom with their hand face up and fanned, their three face-down cards above it
+with their face-up cards lying on them. The other seats are placed around the table in the direction of
+play (clockwise: the next player sits to the viewer's left): card backs with the hand count, the cards
+publicly known in that hand, and their face-down / face-up cards. In the middle: the draw pile (count),
+the pile (its top run spread out, and its size) and the cleared cards (count). A banner line shows the
+direction of play, whose turn it is and the options in force (the rule of 7s when a 7 is on top).
+
+Clickable elements carry ``data-target`` ids shared with :class:`~pygames.dritzak.rules.DritzakState`:
+``card-<name>`` for the viewer's hand and face-up cards, ``down-1`` … ``down-3`` for face-down slots.
+Nothing here can show a card the observation does not hold.
+"""
+from __future__ import annotations
+
+from ..core.svg import document, el, escape, text, title
+
+W, H = 600, 760
+CW, CH = 56, 80          # card size (viewer)
+SUIT_SYM = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
+SUIT_WORD = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+RANK_WORD = {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
+
+CSS = """
+.felt{fill:#1d5c3a}.rim{fill:none;stroke:#0f3b24;stroke-width:10}
+.card rect.face,.card rect.bg{fill:#fffdf7;stroke:#333;stroke-width:1.2}
+.red{fill:#c62828}.blk{fill:#1b1b1b}
+.rk{font:bold 21px sans-serif}.rks{font:bold 17px sans-serif}.big{font:30px sans-serif;text-anchor:middle}
+.cp{font:10px sans-serif;fill:#555;text-anchor:end}
+.back rect{fill:#2f4f9e;stroke:#fff;stroke-width:1.5}.back path{stroke:#8fa8e8;stroke-width:1;fill:none}
+.slot{fill:none;stroke:#7fb08f;stroke-width:1.5;stroke-dasharray:4 3}
+.lbl{fill:#f3f7f2;font:14px sans-serif}.lblb{fill:#fff;font:bold 15px sans-serif}
+.cnt{fill:#fff;font:bold 18px sans-serif;text-anchor:middle}
+.mid{fill:#e8f2ea;font:13px sans-serif;text-anchor:middle}
+.seat rect.panel{fill:#174d30;stroke:#0f3b24;stroke-width:1.5;rx:8}
+.seat.turn rect.panel{stroke:#ffd33d;stroke-width:4}
+.seat.out rect.panel{opacity:.5}
+.ban{fill:#f3f7f2;font:14px sans-serif;text-anchor:middle}
+.hot{fill:#ffd33d;font:bold 15px sans-serif;text-anchor:middle}.hotr{fill:#ffd33d;font:bold 15px sans-serif;text-anchor:end}
+.kn{fill:#f3f7f2;font:12px sans-serif}
+.res rect{fill:#fff8d6;stroke:#9a6700;stroke-width:2}.res text{fill:#3b2a00;font:bold 14px sans-serif;text-anchor:middle}
+[data-target]{cursor:pointer}
+"""
+
+
+def _is_red(name: str) -> bool:
+    return name[1] in "hd"
+
+
+def card_label(name: str) -> str:
+    """``7h`` → ``7 of hearts``; ``Ts2`` → ``10 of spades (deck 2)``."""
+    r = RANK_WORD.get(name[0], name[0])
+    extra = f" (deck {name[2:]})" if name[2:] else ""
+    return f"{r} of {SUIT_WORD[name[1]]}{extra}"
+
+
+def card(x: float, y: float, name: str, target: str | None = None, scale: float = 1.0, rot: float = 0.0,
+         pivot: tuple | None = None) -> str:
+    """A face-up card with its top-left corner at (x, y): rank and suit in the corner, red or black."""
+    w, h = CW * scale, CH * scale
+    colour = "red" if _is_red(name) else "blk"
+    rank = RANK_WORD.get(name[0], name[0])
+    cls = "rk" if scale >= 0.9 else "rks"
+    fs = 21 if scale >= 0.9 else 17
+    body = el("rect", class_="bg" if target else "face", x=x, y=y, width=w, height=h, rx=5 * scale)
+    body += text(x + 4 * scale, y + fs * 0.95, rank, class_=f"{cls} {colour}")
+    body += text(x + 4 * scale, y + fs * 1.95, SUIT_SYM[name[1]], class_=f"{cls} {colour}")
+    if scale >= 0.9:
+        body += text(x + w * 0.62, y + h * 0.78, SUIT_SYM[name[1]], class_=f"big {colour}")
+    if name[2:]:
+        body += text(x + w - 3, y + h - 4, name[2:], class_="cp")
+    body = title(card_label(name)) + body
+    attrs: dict = {"class_": "card", "data_target": target}
+    if rot and pivot:
+        attrs["transform"] = f"rotate({rot:.2f} {pivot[0]:.1f} {pivot[1]:.1f})"
+    return el("g", body, **attrs)
+
+
+def back(x: float, y: float, scale: float = 1.0, target: str | None = None, label: str = "a face-down card") -> str:
+    """A card back (nobody sees its face)."""
+    w, h = CW * scale, CH * scale
+    rect = el("rect", class_="bg" if target else None, x=x, y=y, width=w, height=h, rx=5 * scale)
+    d = " ".join(f"M{x + 4 + min(i, w - 8):.1f} {y + 4 + max(0, i - w + 8):.1f} "
+                 f"L{x + 4 + max(0, i - h + 8):.1f} {y + 4 + min(i, h - 8):.1f}" for i in range(6, int(w + h) - 16, 9))
+    pattern = el("path", d=d)
+    return el("g", title(label) + rect + pattern, class_="back", data_target=target)
+
+
+def _seat_panel(obs: dict, q: int, cx: float, y: float, names: list) -> str:
+    """Another player's seat: name, hand count (backs), known cards, face-down slots with face-up cards."""
+    w, h = 178, 150
+    x = cx - w / 2
+    turn = obs["to_move"] == q
+    cls = "seat" + (" turn" if turn else "") + (" out" if q in obs["places"] and obs["phase"] != "over" else "")
+    parts = [el("rect", class_="panel", x=x, y=y, width=w, height=h, rx=8)]
+    label = names[q]
+    if q in obs["places"]:
+        label += f" (#{obs['places'].index(q) + 1})"
+    elif obs["phase"] == "choose" and obs["committed"][q]:
+        label += " (chosen)"
+    parts.append(text(x + 8, y + 18, label, class_="lblb"))
+    if turn:
+        parts.append(text(x + w - 8, y + 18, "to move", class_="hotr"))
+    # hand: a small fan of backs with the count on it
+    n = obs["hand_counts"][q]
+    for i in range(min(n, 4)):
+        parts.append(back(x + 8 + i * 5, y + 30, 0.5))
+    if n:
+        parts.append(text(x + 8 + 14 + min(n, 4) * 5, y + 58, str(n), class_="cnt"))
+    parts.append(text(x + 8, y + 90, f"hand {n}", class_="lbl"))
+    known = obs["known"][q]
+    if known:
+        shown = " ".join(_short(c) for c in known[:7]) + (f" +{len(known) - 7}" if len(known) > 7 else "")
+        parts.append(el("text", title(f"known in the hand: {', '.join(card_label(c) for c in known)}")
+                        + escape("known: " + shown), x=x + 8, y=y + 140, class_="kn"))
+    # the table cards: face-down slots with face-up cards on them
+    parts.append(_table_cards(obs, q, x + 64, y + 28, 0.6, target=False))
+    return el("g", "".join(parts), class_=cls)
+
+
+def _short(name: str) -> str:
+    return RANK_WORD.get(name[0], name[0]) + SUIT_SYM[name[1]]
+
+
+def _table_cards(obs: dict, q: int, x: float, y: float, scale: float, target: bool) -> str:
+    """Three face-down slots of player ``q``; face-up cards lie across them (extra ones beside)."""
+    parts = []
+    gap = CW * scale + 6 * scale
+    downs = obs["down"][q]
+    ups = obs["up"][q]
+    phase_up = obs["phase"] not in ("deal", "choose")
+    for i in range(3):
+        sx = x + i * gap
+        if i < len(downs) and downs[i]:
+            tgt = f"down-{i + 1}" if target else None
+            parts.append(back(sx, y, scale, tgt, f"face-down card {i + 1} (unseen)"))
+        else:
+            parts.append(el("rect", class_="slot", x=sx, y=y, width=CW * scale, height=CH * scale, rx=4))
+    if phase_up:
+        for i, c in enumerate(ups):
+            sx = x + (i % 3) * gap + 5 * scale + (i // 3) * 8
+            parts.append(card(sx, y + 22 * scale + (i // 3) * 8, c, f"card-{c}" if target else None, scale))
+    return "".join(parts)
+
+
+def _seats(n: int, viewer: int) -> list:
+    """(player, centre x, top y) for every other seat, in the direction of play from the viewer."""
+    others = [(viewer + j) % n for j in range(1, n)]
+    k = len(others)
+    left, right = (98, 196), (W - 98, 196)
+    top = {1: [300], 2: [150, 450], 3: [100, 300, 500]}
+    if k == 1:
+        spots = [(300, 36)]
+    elif k == 2:
+        spots = [(150, 36), (450, 36)]
+    else:
+        row = [(cx, 36) for cx in top[k - 2]]
+        spots = [left] + row + [right]
+    return [(q, cx, y) for q, (cx, y) in zip(others, spots)]
+
+
+def draw(obs: dict, viewer: int | None = None, **_) -> str:
+    """SVG text of the table for an observation (see the module docstring)."""
+    n = obs["players"]
+    me = obs["viewer"]
+    seat = me if me is not None else 0
+    names = [f"Player {q + 1}" for q in range(n)]
+    parts = [el("rect", class_="felt", x=0, y=0, width=W, height=H, rx=18),
+             el("rect", class_="rim", x=5, y=5, width=W - 10, height=H - 10, rx=16)]
+    # banner: direction, options
+    opts = obs["options"]
+    flags = [f for f, on in (("skip rule", opts["skip"]), ("reversal", opts["reversal"]),
+                             ("rule of 7s", opts["sevens"]), ("play on", opts["play_on"])) if on]
+    if obs["decks"] > 1:
+        flags.append(f"{obs['decks']} decks, sets: {opts['set_rule']}")
+    arrow = "\u21bb clockwise" if obs["direction"] == 1 else "\u21ba counter-clockwise"
+    parts.append(text(W / 2, 24, f"Play: {arrow}" + (" · " + " · ".join(flags) if flags else ""), class_="ban"))
+    for q, cx, y in _seats(n, seat):
+        parts.append(_seat_panel(obs, q, cx, y + 8, names))
+    # the middle: draw pile, pile, cleared
+    my = 372
+    parts.append(el("g", back(40, my, 1.0, None, f"draw pile: {obs['deck_count']} cards")
+                    if obs["deck_count"] else el("rect", class_="slot", x=40, y=my, width=CW, height=CH, rx=5)))
+    parts.append(text(68, my + 100, f"draw pile {obs['deck_count']}", class_="mid"))
+    if obs["deck_count"]:
+        parts.append(text(68, my + 48, str(obs["deck_count"]), class_="cnt"))
+    pile = obs["pile"]
+    run = _top_run(pile)
+    shown = pile[-max(len(run), 1):][-6:] if pile else []
+    px = 300 - (CW + 22 * (len(shown) - 1)) / 2
+    if not pile:
+        parts.append(el("rect", class_="slot", x=272, y=my, width=CW, height=CH, rx=5))
+    for i, c in enumerate(shown):
+        parts.append(card(px + i * 22, my, c))
+    if pile and len(shown) < len(pile):
+        parts.append(text(px - 8, my + 44, "…", class_="lblb", text_anchor="end"))
+    label = f"pile {len(pile)}" + (f" · top: {len(run)}× {RANK_WORD.get(run[0][0], run[0][0])}" if run else "")
+    parts.append(text(300, my + 100, label, class_="mid"))
+    if obs["sevens_active"]:
+        parts.append(text(300, my - 10, "Rule of 7s: play 7 or lower (or 2, 10)", class_="hot"))
+    parts.append(el("g", el("rect", class_="slot", x=504, y=my, width=CW, height=CH, rx=5)
+                    + text(532, my + 48, str(obs["cleared_count"]), class_="cnt"),
+                    **{"aria-label": f"cleared: {obs['cleared_count']} cards"}))
+    parts.append(text(532, my + 100, f"cleared {obs['cleared_count']}", class_="mid"))
+    if obs["result"]:
+        lines = obs["result"].replace(" (", "; (").split("; ")
+        box = el("rect", x=60, y=my - 4, width=W - 120, height=16 + 22 * len(lines), rx=8)
+        box += "".join(text(W / 2, my + 16 + 22 * i, ln) for i, ln in enumerate(lines))
+        parts.append(el("g", box, class_="res"))
+    elif obs["last"]:
+        parts.append(text(W / 2, my + 124, obs["last"], class_="ban"))
+    # the viewer's seat
+    vy = 524
+    vturn = obs["to_move"] == seat
+    vname = names[seat] + (" (you)" if me is not None else "")
+    if seat in obs["places"]:
+        vname += f" (#{obs['places'].index(seat) + 1})"
+    parts.append(text(20, vy - 4, vname, class_="lblb"))
+    if vturn:
+        parts.append(text(W - 20, vy - 4, "your turn" if me is not None else "to move", class_="hotr"))
+    if obs["phase"] == "choose" and me is not None:
+        msg = ("Your face-up cards: " + " ".join(_short(c) for c in obs["my_choice"])) if obs["my_choice"] \
+            else "Choose three cards to lay face up"
+        parts.append(text(W / 2, vy + 103, msg, class_="hot"))
+    parts.append(_table_cards(obs, seat, 300 - (3 * CW + 12) / 2, vy + 4, 1.0, target=me is not None))
+    hand = obs["hand"]
+    parts.append(_hand(hand, obs["hand_counts"][seat], vy + 112, me is not None))
+    if obs["known"][seat] and me is None:
+        parts.append(text(20, H - 12, "known: " + " ".join(_short(c) for c in obs["known"][seat]), class_="lbl"))
+    return document(W, H, "".join(parts), CSS, label="Dritzak table")
+
+
+def _top_run(pile: list) -> list:
+    if not pile:
+        return []
+    r = pile[-1][0]
+    k = 0
+    for c in reversed(pile):
+        if c[0] != r:
+            break
+        k += 1
+    return pile[-k:]
+
+
+def _hand(hand: list | None, count: int, y: float, mine: bool) -> str:
+    """The viewer's hand, fanned (two rows when it is long); a spectator sees backs only."""
+    if hand is None:
+        cards = [None] * count
+    else:
+        cards = list(hand)
+    if not cards:
+        return text(W / 2, y + 50, "no cards in hand", class_="mid")
+    rows = [cards[i:i + 14] for i in range(0, len(cards), 14)]
+    out = []
+    for r, row in enumerate(rows):
+        k = len(row)
+        step = min(CW + 4, (W - 110 - CW) / max(k - 1, 1))
+        x0 = W / 2 - (step * (k - 1) + CW) / 2
+        yy = y + r * 58
+        for i, c in enumerate(row):
+            rot = (i - (k - 1) / 2) * min(2.5, 12.0 / k) if len(rows) == 1 else 0.0
+            x = x0 + i * step
+            pivot = (x + CW / 2, yy + 420)
+            if c is None:
+                out.append(el("g", back(x, yy, 1.0), transform=f"rotate({rot:.2f} {pivot[0]:.1f} {pivot[1]:.1f})"))
+            else:
+                out.append(card(x, yy, c, f"card-{c}" if mine else None, 1.0, rot, pivot))
+    return "".join(out)
