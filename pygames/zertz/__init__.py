@@ -1,0 +1,37 @@
+"""ZÈRTZ (Kris Burm, 1999): place marbles, shrink the board, capture by jumping and by isolation.
+
+Registered as ``zertz`` with the options ``board`` (``37 rings``, the standard board; ``48 rings``;
+``61 rings``) and ``pool`` (``standard`` 6/8/10 marbles, or ``blitz`` 5/7/9). The marble logic that
+Dvertz reuses (jump sequences, free rings, isolation, where a placed marble comes from) is in
+:mod:`pygames.zertz.logic`, as plain functions over plain lists.
+"""
+from ..core.options import Option
+from ..core.registry import Game, register
+from . import ai, svg
+from .rules import BOARDS, ZertzState, perft
+
+GAME = register(Game(
+    id="zertz",
+    title="ZÈRTZ",
+    min_players=2,
+    max_players=2,
+    state_class=ZertzState,
+    options=(
+        Option("board", "choice", BOARDS[0],
+               "37 rings: the standard board; 48 rings: the tournament board (+11); 61 rings: the largest "
+               "(+24)", BOARDS),
+        Option("pool", "choice", "standard",
+               "standard: 6 white, 8 grey, 10 black (win with 4 white, 5 grey, 6 black or 3 of each); "
+               "blitz: 5, 7, 9 (win with 3 white, 4 grey, 5 black or 2 of each)", ("standard", "blitz")),
+    ),
+    draw_svg=svg.draw,
+    evaluate=ai.evaluate,
+    rollout_policy=ai.rollout_policy,
+    player_names=("Player 1", "Player 2"),
+    summary="Place a marble, take away a ring; jump to capture. The board shrinks until someone holds "
+            "a winning set of marbles.",
+    rules_page="rules/zertz.html",
+    extra={"bench": [("37 rings", {"board": "37 rings", "pool": "standard"})]},
+))
+
+__all__ = ["GAME", "ZertzState", "perft"]
