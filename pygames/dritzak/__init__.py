@@ -5,7 +5,7 @@ clears with several decks), ``skip``, ``sevens``, ``reversal`` and ``play_on``.
 """
 from ..core.options import Option
 from ..core.registry import Game, register
-from . import svg
+from . import ai, svg
 from .rules import DritzakState
 
 GAME = register(Game(
@@ -15,6 +15,8 @@ GAME = register(Game(
     max_players=6,
     state_class=DritzakState,
     draw_svg=svg.draw,
+    evaluate=ai.evaluate,
+    rollout_policy=ai.rollout_policy,
     options=(
         Option("players", "int", 4, "number of players (six players use the six-player deal: a hand of "
                "two)", (2, 6)),
