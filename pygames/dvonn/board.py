@@ -203,6 +203,18 @@ def move_stack(board: list[str], frm: int, to: int) -> list[tuple[int, str]]:
     return remove_disconnected(board)
 
 
+def turn_status(board: list[str], player: int) -> tuple[str, list[tuple[int, int]]]:
+    """What ``player``, whose turn it is in phase 2, does next: ``("move", moves)`` with their moves
+    (:func:`player_moves`); ``("pass", [])`` when they have none but the opponent has (N15); ``("over", [])``
+    when neither can move (N16)."""
+    moves = player_moves(board, player)
+    if moves:
+        return "move", moves
+    if has_move(board, 1 - player):
+        return "pass", []
+    return "over", []
+
+
 def scores(board: list[str]) -> list[int]:
     """N17: ``[white, black]``, the number of pieces (any colours, DVONN pieces included) in the stacks each
     controls; a lone DVONN piece counts for nobody."""

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from ..core.errors import IllegalAction, InvalidState
 from ..core.state import CHANCE, TERMINAL, Action, State
 from .board import (BLACK, COLOURS, DVONN, DVONN_PIECES, INDEX, LANDING, N_CELLS, NAMES,
-                    PIECES_PER_COLOUR, WHITE, has_move, linked_cells, move_stack, piece_counts,
-                    placement_piece, player_moves, scores)
+                    PIECES_PER_COLOUR, WHITE, linked_cells, move_stack, piece_counts, placement_piece,
+                    scores, turn_status)
 from .notation import parse_action
 
 PLAYER_NAMES = ("White", "Black")
@@ -65,14 +65,7 @@ class DvonnState(State):
             self.turn = self.placed % 2  # N3
             self.status = "chance" if self.random_board else "place"
             return
-        moves = player_moves(self.board, self.turn)
-        if moves:
-            self.moves = moves
-            self.status = "move"
-        elif has_move(self.board, 1 - self.turn):
-            self.status = "pass"  # N15: no move, but the game goes on
-        else:
-            self.status = "over"  # N16
+        self.status, self.moves = turn_status(self.board, self.turn)  # N15, N16
 
     # ----- protocol ----------------------------------------------------------------------------------
     def _current_player(self) -> int:

@@ -73,7 +73,7 @@ def _describe(name: str, s: str, names: list[str]) -> str:
     return f"{name.upper()}: {owner}'s stack of {len(s)} ({', '.join(parts)})"
 
 
-def _stack(cx: float, cy: float, s: str) -> str:
+def stack_svg(cx: float, cy: float, s: str) -> str:
     """A stack drawn as its top piece with one rim per extra piece (up to four), its height and a red
     mark when a DVONN piece is inside."""
     h = len(s)
@@ -120,12 +120,15 @@ def _status(obs: dict, names: list[str]) -> tuple[str, str, str]:
     return f"{names[turn or 0]} to move", "a stack moves exactly its height in a straight line", note
 
 
-def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None = None, **_ignored) -> str:
+def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None = None, overlay: str = "",
+         status: tuple[str, str, str] | None = None, **_ignored) -> str:
     """The board as SVG text.
 
     ``obs``: a DVONN observation; ``targets``: space names to highlight as landing spaces; ``selected``:
     names already clicked; ``from_targets``: names of stacks that can move now (the page sets these
     classes itself); ``viewer`` is accepted for the common signature (the board looks the same to all).
+    For games built on DVONN's board (Dvertz): ``overlay`` is SVG drawn over the stacks (use :func:`xy` for
+    positions; it does not take clicks) and ``status`` replaces the three lines of text above the board.
     """
     names = list(obs.get("player_names") or ["White", "Black"])
     stacks = obs["stacks"]
@@ -178,7 +181,7 @@ def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None
                 cls.append(c)
         body = el("circle", cx=cx, cy=cy, r=5, class_="hole")
         if s:
-            body += _stack(cx, cy, s)
+            body += stack_svg(cx, cy, s)
         body += el("circle", cx=cx, cy=cy, r=RS + 4, class_="hit")
         body += title(_describe(name, s, names))
         parts.append(el("g", body, id=f"dv-{name}", class_=" ".join(cls), data_target=name))
@@ -187,12 +190,14 @@ def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None
     for name, s in last.get("removed") or []:
         x, y = CELLS[NAMES.index(name)]
         cx, cy = xy(x, y)
-        g = _stack(cx, cy, s) + el("path", d=f"M{cx - 9:.1f} {cy - 9:.1f}l18 18m0 -18l-18 18", class_="xmark")
+        g = stack_svg(cx, cy, s) + el("path", d=f"M{cx - 9:.1f} {cy - 9:.1f}l18 18m0 -18l-18 18", class_="xmark")
         gone.append(el("g", g + title(f"{name.upper()}: {len(s)} piece{'s' * (len(s) > 1)} left the game"),
                        class_="gone"))
     if gone:
         parts.append(el("g", "".join(gone), id="dv-removed", style="pointer-events:none"))
-    head, sub, note = _status(obs, names)
+    if overlay:
+        parts.append(el("g", overlay, id="dv-overlay", style="pointer-events:none"))
+    head, sub, note = status if status is not None else _status(obs, names)
     parts.append(text(W / 2, 30, head, class_="status", id="dv-status"))
     if sub:
         parts.append(text(W / 2, 52, sub, class_="sub"))
