@@ -295,3 +295,16 @@ def test_Z21_targets_colour_ring_free_ring_and_hops():
         assert len(set(a.targets)) == len(a.targets) and a.targets[0] == "d4"
     b = s.find_action("x d4Gf2Gf4Bd4")
     assert b.targets == ("d4", "f2", "f4", "e4")
+
+
+def test_Z21_drawing_has_the_click_targets():
+    """Z21: the drawing carries every target of the legal actions (rings and the colours to take), and
+    removed rings are drawn as gaps without a target."""
+    s = play(start(), "Wd4,a1", "Gd5,g4", "x d4Gd6")
+    svg = GAME.draw_svg(s.observation(0))
+    for a in s.legal_actions()[:50]:
+        for t in a.targets:
+            assert f'data-target="{t}"' in svg
+    assert 'id="a1"' in svg and 'data-target="a1"' not in svg
+    s = pos({"d1": "W"}, captures=[[0, 0, 0], [0, 0, 0]], board="61 rings")
+    assert 'data-target="take-B"' in GAME.draw_svg(s.observation(None))
