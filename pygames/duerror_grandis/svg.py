@@ -54,7 +54,7 @@ dominant-baseline:central;fill:#fff}.endmark{fill:none;stroke-width:3}
 .selected rect.sq,.selected rect.box{fill:#ffe58f}
 .pc{stroke:#222;stroke-width:1.5}.pcl{fill:#fff;font:bold 13px sans-serif;text-anchor:middle;
 dominant-baseline:central;pointer-events:none}.pcg{pointer-events:none}
-.arrow{stroke:#222;stroke-width:2.5;fill:none;opacity:.6;marker-end:url(#dg-arrow)}
+.arrow{stroke:#222;stroke-width:2.5;fill:none;opacity:.6;marker-end:url(#dg-arrow);pointer-events:none}
 .arrow.veer{stroke-dasharray:5 4}.arrow.take{stroke:#b62324}
 .ptxt{fill:#2b2414;font:14px sans-serif}.ptxt.b{font-weight:bold}.ptitle{fill:#2b2414;font:bold 17px sans-serif}
 .tok{fill:#e3b341;stroke:#7d5b00;stroke-width:1}.box{fill:#fffaf0;stroke:#b9ab8a;stroke-width:1.5}
