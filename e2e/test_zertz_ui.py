@@ -1,0 +1,49 @@
+"""ZÈRTZ in the browser: a whole game by clicks against the computer; computer-only games on 61 rings
+and with the Blitz pool, their records replayed in Python."""
+from __future__ import annotations
+
+from pygames.core.record import Record
+
+from .helpers import open_app, play_game, view
+
+
+def test_whole_game_human_vs_computer_by_clicks(app, site_url):
+    """Placements are clicked colour, ring, free ring; jumps start then landing rings (Z21)."""
+    open_app(app, site_url, "new=zertz&quick&seats=human,random")
+    v = view(app)
+    assert 'data-target="take-W"' in v["svg"] and len(v["legal"]) == 1944
+    final = play_game(app, seed=3)
+    assert app.is_visible("#gameover")
+    rec = Record.from_json(final["record"])
+    state = rec.replay()
+    assert state.is_terminal() and state.returns() == final["result"]["returns"]
+    assert [m["notation"] for m in final["moves"]] == rec.actions
+
+
+def _computer_game(app, site_url, option: str, value: str) -> dict:
+    """A game between two random computer seats, started from the new-game form."""
+    open_app(app, site_url)
+    app.click("#new-zertz")
+    app.wait_for_selector("#newgame:not([hidden])")
+    app.select_option(f"#opt-{option}", value)
+    app.select_option("#seat-0", "random")
+    app.select_option("#seat-1", "random")
+    app.click("#start")
+    app.wait_for_selector("#gameover:not([hidden])", timeout=120_000)
+    return view(app)
+
+
+def test_61_rings_by_computer_seats(app, site_url):
+    final = _computer_game(app, site_url, "board", "61 rings")
+    rec = Record.from_json(final["record"])
+    assert rec.options["board"] == "61 rings"
+    state = rec.replay()
+    assert state.is_terminal() and state.returns() == final["result"]["returns"]
+
+
+def test_blitz_by_computer_seats(app, site_url):
+    final = _computer_game(app, site_url, "pool", "blitz")
+    rec = Record.from_json(final["record"])
+    assert rec.options["pool"] == "blitz"
+    state = rec.replay()
+    assert state.is_terminal() and state.returns() == final["result"]["returns"]
