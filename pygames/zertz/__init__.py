@@ -31,7 +31,7 @@ GAME = register(Game(
     summary="Place a marble, take away a ring; jump to capture. The board shrinks until someone holds "
             "a winning set of marbles.",
     rules_page="rules/zertz.html",
-    extra={"bench": [("37 rings", {"board": "37 rings", "pool": "standard"})]},
+    extra={"bench": [("37 rings", {"board": "37 rings", "pool": "standard"})], "perft": perft},
 ))
 
 __all__ = ["GAME", "ZertzState", "perft"]
