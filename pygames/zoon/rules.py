@@ -5,8 +5,9 @@ Cells are ``a1`` … ``f6``: columns a–f from South's left, rows 1–6 from So
 ``row * 6 + column``. Player 0 is South (home rows 1–2), player 1 North (home rows 5–6). A Zoon is coded
 ``player * 12 + i`` where ``i`` is its index in its tribe's roster (:func:`pygames.zoon.tribes.roster`).
 
-Notation: ``deal S <card>`` (chance: the next home cell of South's deployment gets that card), ``swap a1 b2``,
-``random``, ``ready`` (deployment, ZN5); ``b2-b4`` a move, ``b2xb4`` an attack (ZN8–ZN12); ``dice 3-5``
+Notation: ``deal S <Emblem> a1`` then ``deal S <card>`` (chance: South's Emblem goes to a back-row cell, then
+each next home cell gets a card), ``pick a1``, ``swap a1 b2``, ``keep a1``, ``random``, ``ready`` (deployment,
+ZN5); ``b2-b4`` a move, ``b2xb4`` an attack (ZN8–ZN12); ``dice 3-5``
 (chance: the attacker's or shooter's d6, then the defender's, ZN18); ``wall c3``, ``bertha c2``,
 ``cocoboum b2>c3``, ``tortoise`` … trumps (ZN23–ZN29); ``done`` ends a trump's moves; ``reveal a1`` (ZN22);
 ``leaf c4``, ``bongo d1``, ``push b3``, ``hop b2`` tribe effects (ZN31–ZN37); ``secret up TL`` a classic
@@ -26,7 +27,7 @@ HEADS, TAILS = 0, 1
 COLS = "abcdef"
 CELL = tuple(f"{COLS[i % 6]}{i // 6 + 1}" for i in range(36))
 CELL_INDEX = {n: i for i, n in enumerate(CELL)}
-HOME = (tuple(range(0, 12)), tuple(range(24, 36)))
+HOME = (tuple(range(0, 12)), tuple(range(30, 36)) + tuple(range(24, 30)))
 """Each side's twelve deployment cells, back row first (ZN3, ZN5)."""
 BACK = (0, 5)
 FRONT = (1, 4)
@@ -183,6 +184,7 @@ class ZoonState(State):
         self.turn = SOUTH
         self.dealing: tuple = ()
         self.arranger = SOUTH
+        self.picked = -1
         self.edits = [0, 0]
         self.ready = [False, False]
         self.todo: list = []
@@ -257,25 +259,33 @@ class ZoonState(State):
             if c >= 0:
                 self.board[c] = EMPTY
             self.pos[p][i] = -2
-        self.dealing = (p, tuple(range(12)), 0)
+        self.dealing = (p, tuple(range(12)), HOME[p], True)
+        self.picked = -1
         self.phase = "deal"
 
-    def _deal(self, key: str) -> None:
-        p, left, k = self.dealing
-        ros = _ROSTERS[self.tribes[p]]
-        i = next(j for j in left if ros[j].key == key)
+    def emblem_index(self, p: int) -> int:
+        return next(i for i in range(12) if self.zoon(p, i).type == "Emblem")
+
+    def _deal(self, n: str) -> None:
+        p, left, cells, emblem = self.dealing
+        if emblem:  # ZN5: the Emblem is dealt to a back-row cell first
+            i, c = self.emblem_index(p), CELL_INDEX[n.rsplit(" ", 1)[1]]
+        else:
+            key = n.split(" ", 2)[2]
+            ros = _ROSTERS[self.tribes[p]]
+            i, c = next(j for j in left if ros[j].key == key), cells[0]
         left = tuple(j for j in left if j != i)
-        self.pos[p][i] = HOME[p][k]
-        self.board[HOME[p][k]] = p * 12 + i
-        k += 1
+        cells = tuple(x for x in cells if x != c)
+        self.pos[p][i] = c
+        self.board[c] = p * 12 + i
         if len(left) == 1:  # the last card takes the last cell
-            self.pos[p][left[0]] = HOME[p][k]
-            self.board[HOME[p][k]] = p * 12 + left[0]
+            self.pos[p][left[0]] = cells[0]
+            self.board[cells[0]] = p * 12 + left[0]
             self.dealing = ()
             self.arranger = p
             self.phase = "arrange"
         else:
-            self.dealing = (p, left, k)
+            self.dealing = (p, left, cells, False)
 
     def _deployment_done(self) -> None:
         """Both arrangements are committed: the front rows are revealed (ZN6) and the first turn starts."""
@@ -452,10 +462,13 @@ class ZoonState(State):
             return list(_DICE)
         if self.phase == "first":
             return list(_FIRST)
-        p, left, _k = self.dealing
+        p, left, _cells, emblem = self.dealing
         ros = _ROSTERS[self.tribes[p]]
-        pr = 1 / len(left)
         side = "SN"[p]
+        if emblem:
+            e = ros[self.emblem_index(p)].key
+            return [(_act(f"deal {side} {e} {CELL[c]}", (), CHANCE), 1 / 6) for c in HOME[p][:6]]
+        pr = 1 / len(left)
         return [(_act(f"deal {side} {ros[i].key}", (), CHANCE), pr) for i in left]
 
     def _legal_actions(self) -> list[Action]:
@@ -465,14 +478,14 @@ class ZoonState(State):
             return self._move_actions(p, [i for i in range(12) if self.pos[p][i] >= 0]) + self._trump_actions(p)
         if ph == "arrange":
             p = self.arranger
+            if self.picked >= 0:
+                a = CELL[self.picked]
+                return [_act(f"keep {a}", (a,), p, "Cancel the swap")] + [
+                    _act(f"swap {a} {CELL[b]}", (CELL[b],), p) for b in HOME[p] if b != self.picked]
             out = [_act("ready", (), p, "Ready: commit this arrangement")]
             if self.edits[p] < MAX_EDITS:
                 out.append(_act("random", (), p, "Random arrangement"))
-                home = HOME[p]
-                for a in home:
-                    for b in home:
-                        if a != b:
-                            out.append(_act(f"swap {CELL[a]} {CELL[b]}", (CELL[a], CELL[b]), p))
+                out += [_act(f"pick {CELL[c]}", (CELL[c],), p) for c in HOME[p]]
             return out
         if ph == "secret":
             p = self._current_player()
@@ -518,7 +531,7 @@ class ZoonState(State):
             self._start_deal(SOUTH)
             return
         if ph == "deal":
-            self._deal(n.split(" ", 2)[2])
+            self._deal(n)
             return
         if ph == "arrange":
             p = self.arranger
@@ -531,6 +544,10 @@ class ZoonState(State):
             elif n == "random":
                 self.edits[p] += 1
                 self._start_deal(p)
+            elif n.startswith("pick "):
+                self.picked = CELL_INDEX[n[5:]]
+            elif n.startswith("keep "):
+                self.picked = -1
             else:
                 _, a, b = n.split()
                 ca, cb = CELL_INDEX[a], CELL_INDEX[b]
@@ -538,6 +555,7 @@ class ZoonState(State):
                 self.board[ca], self.board[cb] = vb, va
                 self.pos[p][va % 12], self.pos[p][vb % 12] = cb, ca
                 self.edits[p] += 1
+                self.picked = -1
             return
         if ph == "dice":
             da, dd = int(n[5]), int(n[7])
@@ -747,7 +765,9 @@ class ZoonState(State):
         z = self.zoon(p, x)
         return z.corners, self.coin[p][x], z.name, p * 12 + x
 
-    def _resolve_alternate(self, da: int, dd: int) -> None:
+    def combat_values(self) -> tuple:
+        """The pending alternate combat: ``(cva, cvd, pa, pd, notes_a, notes_d, coin_a, coin_d, names)``
+        with Star and X substitution and the turn's modifiers applied (ZN14–ZN17)."""
         c = self.combat
         assert c is not None
         ca, coin_a, name_a, code_a = self._side_card(c["a"])
@@ -755,18 +775,16 @@ class ZoonState(State):
         pa, pd = pair_of(ca, coin_a), pair_of(cd, coin_d)
         cva, notes_a = combat_value(pa, pd)
         cvd, notes_d = combat_value(pd, pa)
-        for code, cv_name in ((code_a, "a"), (code_d, "d")):
-            m = self.mods.get(code) if code is not None else None
-            if m == "x2":
-                if cv_name == "a":
-                    cva *= 2
-                else:
-                    cvd *= 2
-            elif m == "+1":
-                if cv_name == "a":
-                    cva += 1
-                else:
-                    cvd += 1
+        ma = self.mods.get(code_a) if code_a is not None else None
+        md = self.mods.get(code_d)
+        cva = cva * 2 if ma == "x2" else cva + 1 if ma == "+1" else cva
+        cvd = cvd * 2 if md == "x2" else cvd + 1 if md == "+1" else cvd
+        return cva, cvd, pa, pd, notes_a, notes_d, coin_a, coin_d, (name_a, name_d, code_a, code_d)
+
+    def _resolve_alternate(self, da: int, dd: int) -> None:
+        c = self.combat
+        assert c is not None
+        cva, cvd, pa, pd, notes_a, notes_d, coin_a, coin_d, (name_a, name_d, code_a, code_d) = self.combat_values()
         res = outcome(cva, cvd, da, dd)
         effect_side = None
         if res == "draw" and c["shot"] is None and ((STAR in pa) != (STAR in pd)):
@@ -973,6 +991,8 @@ class ZoonState(State):
             "to_move": self._current_player(), "cells": cells, "trumps": trumps,
             "eliminated": [[self.zoon(p, i).name for i in self.elim[p]] for p in (0, 1)],
             "ready": list(self.ready), "arranging": self.arranger if self.phase == "arrange" else None,
+            "picked": CELL[self.picked] if self.phase == "arrange" and self.picked >= 0 and player == self.arranger
+            else None,
             "edits_left": [MAX_EDITS - e for e in self.edits], "decide": decide, "secret": secret,
             "combat": combat, "last": self.last, "winner": self.winner, "result": self.result,
             "quiet": self.quiet, "turns": self.turns,
@@ -1040,18 +1060,21 @@ class ZoonState(State):
         return s
 
     def fast_playout(self, rng, decisions: int = 10**9) -> None:
-        """Random play in place for up to ``decisions`` player decisions (chance sampled with ``rng``)."""
+        """Play in place for up to ``decisions`` player decisions (chance sampled with ``rng``): attacks and
+        shots are preferred (70%), otherwise a random action. It stops at a deployment decision, which the
+        search's evaluation judges as it stands (see :mod:`pygames.zoon.ai`)."""
         n = 0
         while self.phase != "over" and n < decisions:
             if self.phase in ("dice", "deal", "first"):
                 outs = self._chance_outcomes()
                 a = outs[rng.randrange(len(outs))][0]
+            elif self.phase == "arrange":
+                return
             else:
                 acts = self.legal_actions()
-                if self.phase == "arrange":
-                    a = acts[0]
-                else:
-                    a = acts[rng.randrange(len(acts))]
+                good = [x for x in acts if "x" in x.notation or ">" in x.notation]
+                pool = good if good and rng.random() < 0.7 else acts
+                a = pool[rng.randrange(len(pool))]
                 n += 1
             self.__dict__.pop("_cache_legal", None)
             self._apply(a)
@@ -1063,7 +1086,7 @@ class ZoonState(State):
         return _plain({
             "phase": self.phase, "turn": self.turn, "board": self.board, "pos": self.pos, "up": self.up,
             "coin": self.coin, "tzone": self.tzone, "tcoin": self.tcoin, "obst": self.obst, "elim": self.elim,
-            "dealing": self.dealing, "arranger": self.arranger, "edits": self.edits, "ready": self.ready,
+            "dealing": self.dealing, "arranger": self.arranger, "picked": self.picked, "edits": self.edits, "ready": self.ready,
             "todo": self.todo, "decide": self.decide, "combat": self.combat, "secret": self.secret,
             "secret_start": self.secret_start, "mods": {str(k): v for k, v in self.mods.items()},
             "last": self.last, "winner": self.winner, "result": self.result, "quiet": self.quiet,

@@ -56,33 +56,40 @@ def test_zn4_first_player_random_or_chosen():
 
 
 def test_zn5_secret_deployment_swaps_random_ready_and_limit():
-    """ZN5: a random deal face down onto the home rows, then swaps, new random arrangements and ready,
-    South then North, at most 24 changes."""
+    """ZN5: a random deal face down onto the home rows (the Emblem in the back row), then swaps (pick two
+    cells), new random arrangements and ready, South then North, at most 24 changes."""
     s = GAME.new_initial_state({"first": "south"})
     outs = s.chance_outcomes()
-    assert len(outs) == 12 and all(a.notation.startswith("deal S ") for a, _ in outs)
+    assert [a.notation for a, _ in outs] == [f"deal S Sacrechêne {c}1" for c in "abcdef"]
+    s.apply("deal S Sacrechêne d1")
+    outs = s.chance_outcomes()
+    assert len(outs) == 11 and all(a.notation.startswith("deal S ") for a, _ in outs)
     while s.is_chance_node():
         s.apply(s.chance_outcomes()[0][0])
-    assert s.phase == "arrange" and s.current_player() == 0
+    assert s.phase == "arrange" and s.current_player() == 0 and at(s, "d1") == (0, "Sacrechêne")
     assert sorted(s.pos[0]) == sorted(HOME[0])
     acts = legal(s)
-    assert "ready" in acts and "random" in acts and len(acts) == 2 + 12 * 11
+    assert "ready" in acts and "random" in acts and len(acts) == 2 + 12
     a1, b2 = at(s, "a1"), at(s, "b2")
+    s.apply("pick a1")
+    assert len(legal(s)) == 12 and "keep a1" in legal(s) and s.observation(0)["picked"] == "a1"
+    assert s.observation(1)["picked"] is None
     s.apply("swap a1 b2")
     assert at(s, "a1") == b2 and at(s, "b2") == a1
     s.apply("random")
-    assert s.is_chance_node() and s.chance_outcomes()[0][0].notation.startswith("deal S ")
+    assert s.is_chance_node() and s.chance_outcomes()[0][0].notation.startswith("deal S Sacrechêne ")
     while s.is_chance_node():
         s.apply(s.chance_outcomes()[-1][0])
     for _ in range(MAX_EDITS - 2):
-        s.apply("swap a1 b1")
+        play(s, "pick a1", "swap a1 b1")
     assert legal(s) == ["ready"]
     # North never sees South's arrangement, South's deal reads "?" in North's move list
     obs = s.observation(1)
     assert all(obs["cells"][c] == {"owner": 0, "hidden": True} for c in HOME[0])
-    assert all(h in ("deal S ?",) or not h.startswith("deal") for h in s.public_history(1))
+    assert all(h == "deal S ?" or not h.startswith("deal") for h in s.public_history(1))
     s.apply("ready")
-    assert s.is_chance_node() and s.chance_outcomes()[0][0].notation.startswith("deal N ")
+    assert s.is_chance_node() and s.chance_outcomes()[0][0].notation.startswith("deal N Queen Mary ")
+    assert {a.notation[-2:] for a, _ in s.chance_outcomes()} == {f"{c}6" for c in "abcdef"}
 
 
 def test_zn6_front_rows_revealed_heads():
