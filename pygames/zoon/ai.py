@@ -16,7 +16,7 @@ a pending classic choice. The evaluation then reads that sampled state:
   so the bot confirms its dealt arrangement unless a swap would help.
 
 The search's playouts are empty (:func:`playout`): leaves are judged directly, a combat by its odds, which
-is far less noisy than sampling dice in random playouts.
+is less noisy than sampling dice in random playouts.
 """
 from __future__ import annotations
 
@@ -164,7 +164,7 @@ def evaluate(state: ZoonState) -> list[float]:
 
 def playout(state: ZoonState, rng: random.Random, decisions: int) -> None:
     """No playout: the MCTS judges each new leaf with :func:`evaluate` as it stands (a pending combat by
-    its exact odds), which measured stronger than random or attack-biased playouts of a few decisions."""
+    its exact odds) instead of sampling dice in random playouts."""
     return None
 
 
