@@ -213,6 +213,15 @@ def build_rules_pages(dest: Path) -> None:
         (dest / f"{md.stem}.html").write_text(page, encoding="utf-8")
 
 
+def write_games_json(path: Path) -> None:
+    """The start page's game list and new-game forms, from the registry (the bridge's ``games``), so
+    the page shows them before Python has started."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pygames import web
+    path.write_text(json.dumps(web.cmd_games({}), separators=(",", ":")), encoding="utf-8")
+
+
 # ----- dist/ ----------------------------------------------------------------------------------------
 def build() -> Path:
     """Assemble dist/ from scratch; returns its path."""
@@ -243,6 +252,7 @@ def build() -> Path:
     # our wheel, the rules pages, and the build info the page reads
     whl = build_wheel(DIST)
     build_rules_pages(DIST / "rules")
+    write_games_json(DIST / "games.json")
     digest = hashlib.sha256(whl.read_bytes()).hexdigest()[:12]
     # PyScript's `files` unpacks our wheel (a zip of pure-Python files) into Python's working directory,
     # which is on sys.path: the same result as `packages` without loading micropip and packaging first

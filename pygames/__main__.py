@@ -23,10 +23,16 @@ from .core.record import Record
 from .core.registry import get_game, list_games
 
 
-def _parse_options(pairs: list[str]) -> dict:
+def _parse_options(pairs: list[str], game_id: str | None = None) -> dict:
+    """``name=value`` pairs; a value is read as JSON (``true``, ``4``) unless the game's option of that
+    name is a choice, whose values stay text (``board=61 rings``)."""
+    kinds = {o.name: o.kind for o in get_game(game_id).options} if game_id else {}
     out = {}
     for p in pairs:
         name, _, value = p.partition("=")
+        if kinds.get(name) == "choice":
+            out[name] = value
+            continue
         try:
             out[name] = json.loads(value)
         except ValueError:
@@ -44,7 +50,7 @@ def cmd_list(_args) -> int:
 
 def cmd_play(args) -> int:
     g = get_game(args.game)
-    rec = Record.new(g.id, _parse_options(args.option or []), seed=args.seed)
+    rec = Record.new(g.id, _parse_options(args.option or [], args.game), seed=args.seed)
     state = rec.replay()
     bot = make_bot(args.level, seed=args.seed)
     human = 0
@@ -112,18 +118,34 @@ def cmd_diagram(args) -> int:
 
 def cmd_playthrough(args) -> int:
     from .core.playthrough import playthrough
-    sys.stdout.write(playthrough(args.game, _parse_options(args.option or []), args.seed, args.plies))
+    sys.stdout.write(playthrough(args.game, _parse_options(args.option or [], args.game), args.seed, args.plies))
     return 0
 
 
 def cmd_match(args) -> int:
     from .core.match import play_match
-    r = play_match(args.game, _parse_options(args.option or []), args.a, args.b, games=args.games,
+    r = play_match(args.game, _parse_options(args.option or [], args.game), args.a, args.b, games=args.games,
                    seed=args.seed, progress=args.verbose)
     print(f"{args.game} {args.a} vs {args.b}: score {r['score']:.3f} (95% interval {r['low']:.3f}-"
           f"{r['high']:.3f}) over {r['games']} seat-balanced games, {r['wins']} outright wins, "
           f"{r['plies_per_game']} plies and {r['seconds_per_game']} s per game")
     print(json.dumps(r))
+    return 0
+
+
+def cmd_perft(args) -> int:
+    """Move counts from the start position: a game's own ``extra["perft"](state, depth)`` when it has
+    one (it may count the last ply without playing it), else a plain recursive count."""
+    g = get_game(args.game)
+    state = g.new_initial_state(_parse_options(args.option or [], args.game))
+
+    def plain(s, depth):
+        if depth == 0:
+            return 1
+        return sum(plain(s.child(a), depth - 1) for a in s.legal_actions())
+    count = g.extra.get("perft") or plain
+    for d in range(1, args.depth + 1):
+        print(f"{g.id} perft {d}: {count(state, d)}", flush=True)
     return 0
 
 
@@ -155,10 +177,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("-v", "--verbose", action="store_true")
+    p = sub.add_parser("perft", help="count the legal move sequences of each depth from the start")
+    p.add_argument("game")
+    p.add_argument("--option", action="append", help="name=value")
+    p.add_argument("--depth", type=int, default=2)
     args = ap.parse_args(argv)
     try:
         return {"list": cmd_list, "play": cmd_play, "replay": cmd_replay, "diagram": cmd_diagram,
-                "playthrough": cmd_playthrough, "match": cmd_match}[args.cmd](args)
+                "playthrough": cmd_playthrough, "match": cmd_match, "perft": cmd_perft}[args.cmd](args)
     except (PygamesError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

@@ -40,11 +40,18 @@ def _seats(seats: Any, n: int) -> list[str]:
     return list(seats)
 
 
+def hides_information(game, options: dict) -> bool:
+    """Whether a game with these options hides anything from a player: ``Game.extra["hidden_information"]``
+    is a bool, or a callable ``options -> bool`` (Duerror Grandis hides only in its Caecus variant)."""
+    h = game.extra.get("hidden_information")
+    return bool(h(options) if callable(h) else h)
+
+
 def _viewer(session: Session) -> int | None:
     """The seat the board is shown to: the human to move (hot seat), else the only human, else None."""
     humans = [i for i, s in enumerate(session.seats) if s == "human"]
     p = session.state.current_player()
-    if session.game.extra.get("hidden_information"):
+    if hides_information(session.game, session.record.options):
         if p >= 0 and p in humans:
             return p
         return humans[0] if len(humans) == 1 else None
@@ -57,7 +64,7 @@ def _moves(session: Session, viewer: int | None) -> list[dict]:
     out = [{"ply": i + 1, "notation": a, "player": p, "chance": p == CHANCE,
             "name": "" if o is None or o < 0 else g.player_name(o)}
            for i, (a, p, o) in enumerate(zip(session.record.actions, session.movers, session.owners))]
-    if g.extra.get("hidden_information"):
+    if hides_information(g, session.record.options):
         shown = session.state.public_history(viewer)
         for m, n in zip(out, shown):
             m["notation"] = n
@@ -65,18 +72,39 @@ def _moves(session: Session, viewer: int | None) -> list[dict]:
 
 
 def _status(state, game, seats) -> str:
+    """The status line, spoken to the player: with one human seat "Your turn", "Black (computer,
+    medium) is thinking…", "You won" / "You lost: Black won"; hot seat and spectators use the seats'
+    names ("White to move")."""
+    humans = [i for i, s in enumerate(seats) if s == "human"]
+    me = humans[0] if len(humans) == 1 else None
     p = state.current_player()
     if p == TERMINAL:
         r = state.returns()
         best = max(r)
         winners = [i for i, v in enumerate(r) if v == best]
+        names = " and ".join(game.player_name(w) for w in winners)
         if len(winners) == len(r):
-            return "Game over: a draw"
-        return "Game over: " + " and ".join(game.player_name(w) for w in winners) + " won"
+            return "Game over: it is a draw"
+        if me is not None:
+            return "Game over: you won" if me in winners else f"Game over: you lost, {names} won"
+        return f"Game over: {names} won"
     if p == CHANCE:
         return "Rolling…"
     who = game.player_name(p)
-    return f"{who} to move" + ("" if seats[p] == "human" else f" (computer, {seats[p]})")
+    if seats[p] != "human":
+        return f"{who} (computer, {seats[p]}) is thinking…" if me is not None else f"{who} (computer) to move"
+    return "Your turn" if me is not None else f"{who} to move"
+
+
+def _result_text(state, game, seats) -> str:
+    text = _status(state, game, seats).removeprefix("Game over: ")
+    text = text[:1].upper() + text[1:]
+    extra = getattr(state, "result_text", None)
+    if callable(extra):  # a game's own account of the result (places, scores, special wins)
+        more = extra()
+        if more:
+            text += f". {more}"
+    return text
 
 
 def _view(session: Session, ply: int | None = None) -> dict:
@@ -90,8 +118,7 @@ def _view(session: Session, ply: int | None = None) -> dict:
     legal = [a.to_json() for a in state.legal_actions()] if human_turn else []
     result = None
     if state.is_terminal():
-        result = {"returns": state.returns(),
-                  "text": _status(state, g, session.seats).removeprefix("Game over: ").capitalize()}
+        result = {"returns": state.returns(), "text": _result_text(state, g, session.seats)}
     return {
         "game": g.id, "title": g.title, "options": session.record.options, "seats": session.seats,
         "player_names": [g.player_name(i) for i in range(len(session.seats))],
@@ -103,7 +130,7 @@ def _view(session: Session, ply: int | None = None) -> dict:
         "status": _status(state, g, session.seats), "terminal": state.is_terminal(), "result": result,
         "can_undo": session.can_undo(), "can_redo": session.can_redo(),
         "record": session.record.to_json() if _record_visible(session) else None,
-        "rules_page": g.rules_page, "hidden_information": bool(g.extra.get("hidden_information")),
+        "rules_page": g.rules_page, "hidden_information": hides_information(g, session.record.options),
     }
 
 
@@ -126,7 +153,9 @@ UPCOMING = (
 
 
 def cmd_games(_: dict) -> list:
-    """The registered games (playable), then the ones still to come (``playable`` false)."""
+    """The registered games (playable), then the ones still to come (``playable`` false). ``build.py``
+    writes the same list to ``games.json``, so the start page and the new-game form show before Python
+    has started."""
     games = [g.to_json() for g in list_games()]
     known = {g["id"] for g in games}
     return games + [dict(u, playable=False, options=[], player_names=[], min_players=0, max_players=0,
@@ -224,7 +253,7 @@ def cmd_view(args: dict) -> dict:
 
 
 def _record_visible(session: Session) -> bool:
-    return not session.game.extra.get("hidden_information") or session.state.is_terminal()
+    return not hides_information(session.game, session.record.options) or session.state.is_terminal()
 
 
 def cmd_record(_: dict) -> dict:

@@ -56,6 +56,12 @@ def check_ply(state: State) -> None:
     assert [a.notation for a in again.legal_actions()] == names
     for p in [None, *range(state.num_players)]:
         json.dumps(state.observation(p), allow_nan=False)
+    if legal:  # equality sees the position itself: the same history with another position differs
+        other = state.clone()
+        other.apply(legal[0])
+        other.history = list(state.history)
+        assert (other != state) == (other._state_json() != state._state_json()), \
+            "== must compare the whole state (a @dataclass subclass needs eq=False)"
 
 
 def check_game(game_id: str, options: dict, seeds, check=None, every: int = 1) -> list[State]:

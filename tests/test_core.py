@@ -29,7 +29,9 @@ def test_options_are_typed_and_checked():
         Option("flag", "bool", False, "a flag").check(1)
     form = g.to_json()["options"][0]
     assert form == {"name": "ruleset", "type": "choice", "default": "text", "allowed": ["text", "ludii"],
-                    "help": form["help"]} and form["help"]
+                    "help": form["help"], "label": "Ruleset"} and form["help"]
+    assert Option("play_on", "bool", False, "x", label="Play on to the last").to_json()["label"] == "Play on to the last"
+    assert Option("play_on", "bool", False, "x").to_json()["label"] == "Play on"
 
 
 def test_registry_lists_games_and_rejects_unknown_ids():

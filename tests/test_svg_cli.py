@@ -34,3 +34,14 @@ def test_cli_list_replay_diagram(tmp_path, capsys):
     assert main(["diagram", str(f), "-o", str(out)]) == 0 and out.read_text().startswith("<svg")
     f.write_text(json.dumps({**rec.to_json(), "actions": ["white opens", "roll 6-5", "1/9"]}))
     assert main(["replay", str(f)]) == 1 and "action 2" in capsys.readouterr().err
+
+
+def test_cli_perft_and_match(capsys):
+    """`python -m pygames perft` uses a game's own counter; `match` prints a score with its interval."""
+    from pygames.__main__ import main
+    assert main(["perft", "zertz", "--depth", "1", "--option", "board=48 rings"]) == 0
+    assert "zertz perft 1: 2961" in capsys.readouterr().out
+    assert main(["perft", "verquere", "--depth", "1"]) == 0
+    assert "verquere perft 1: 2" in capsys.readouterr().out  # the opening roll's two outcomes
+    assert main(["match", "verquere", "--option", "ruleset=ludii", "--a", "random", "--games", "2"]) == 0
+    assert "95% interval" in capsys.readouterr().out

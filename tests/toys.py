@@ -30,7 +30,7 @@ def draw_pairs(obs, **_):
     return document(460, 250, "".join(parts), label="toy pairs")
 
 
-@dataclass
+@dataclass(eq=False)
 class PairsState(State):
     """Fields: ``deck`` (cards still undealt, a set semantics list), ``hands`` per player, ``shown``
     (face-up card per player, None until revealed), ``down`` (face-down card per player, unseen by all
@@ -228,7 +228,7 @@ PAIRS = Game(id="toy_pairs", title="Toy pairs", min_players=2, max_players=6, st
              draw_svg=draw_pairs, extra={"hidden_information": True})
 
 
-@dataclass
+@dataclass(eq=False)
 class MatchState(State):
     """A match of ``games`` Nim games: ``pile``, ``wins`` per player, ``game_no``, ``turn``."""
 

@@ -6,7 +6,15 @@
 const $ = (id) => document.getElementById(id);
 const AUTOSAVE = "pygames:autosave";
 const params = new URLSearchParams(location.search);
-const BOT_DELAY = params.has("botdelay") ? Number(params.get("botdelay")) : 350;
+// How long a computer move stays on screen before the next one: instant / normal / slow (a choice
+// kept in this browser; ?botdelay=N in the address overrides it, as the browser tests do).
+const PACES = { instant: 0, normal: 700, slow: 1600 };
+function botDelay() {
+  if (params.has("botdelay")) return Number(params.get("botdelay"));
+  let pace = "normal";
+  try { pace = localStorage.getItem("pygames:pace") || "normal"; } catch (e) { /* storage blocked */ }
+  return PACES[pace] ?? PACES.normal;
+}
 // Embedding in a rules page: index.html?embed#record=… shows just the board with buttons to step
 // through the record; add &interactive to let the reader play on. An embed never touches the autosave.
 const EMBED = params.has("embed");
@@ -78,19 +86,39 @@ function chanceKey() {
   return key;
 }
 
+// The game list and the new-game form come from games.json (written by build.py from the registry),
+// so they show at once; whatever needs Python (starting, loading, resuming a game) waits for it.
+let pending = null;
+function withPython(fn) {
+  if (app.ready) { fn(); return; }
+  pending = fn;
+  $("loading").hidden = false;
+}
+function firstRoute() {
+  if (app.routed) return;
+  app.routed = true;
+  route();
+}
+performance.mark("pygames:shell");
+fetch("./games.json").then((r) => r.json()).then((games) => {
+  if (!app.games.length) app.games = games;
+  firstRoute();
+}).catch(() => { /* Python will list the games */ });
+
 window.addEventListener("pygames:ready", () => {
   app.ready = true;
   $("loading-fill").style.width = "100%";
   $("loading").hidden = true;
-  document.body.dataset.ready = "1";
   try {
     call("secret", { key: chanceKey() });
-    app.games = call("games");
+    if (!app.games.length) app.games = call("games");
   } catch (e) {
     showError(e.message);
     return;
   }
-  route();
+  document.body.dataset.ready = "1";
+  if (!app.routed) firstRoute();
+  else if (pending) { const fn = pending; pending = null; fn(); }
   registerServiceWorker();
 });
 
@@ -101,7 +129,7 @@ function registerServiceWorker() {
   const go = () => navigator.serviceWorker.register("./sw.js").catch(() => {});
   if ("requestIdleCallback" in window) requestIdleCallback(go, { timeout: 3000 }); else setTimeout(go, 1000);
 }
-window.addEventListener("hashchange", () => { if (app.ready) route(); });
+window.addEventListener("hashchange", () => { if (app.games.length) route(); });
 
 // ----- errors --------------------------------------------------------------------------------------
 function showError(msg) {
@@ -127,6 +155,21 @@ function b64urlDecode(s) {
   return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
 }
 
+function savedGame() {
+  if (EMBED) return null;
+  try {
+    const saved = localStorage.getItem(AUTOSAVE);
+    return saved ? JSON.parse(saved) : null;
+  } catch (e) {
+    return { damaged: true };
+  }
+}
+
+function goHome() {
+  show("home"); renderHome();
+  performance.mark("pygames:home");
+}
+
 function route() {
   const h = new URLSearchParams(location.hash.slice(1));
   if (h.has("record")) {
@@ -134,48 +177,68 @@ function route() {
     try {
       record = JSON.parse(b64urlDecode(h.get("record")));
     } catch (e) {
-      show("home"); renderHome();
+      goHome();
       showError("This share link is damaged: its record could not be read.");
       return;
     }
     const seats = h.has("seats") ? h.get("seats").split(",") : undefined;
-    if (loadRecord(record, seats, "This share link")) return;
-    show("home"); renderHome();
+    withPython(() => { if (!loadRecord(record, seats, "This share link")) goHome(); });
     return;
   }
   if (h.has("new")) {
     const id = h.get("new");
     if (!app.games.some((g) => g.id === id && g.playable)) {
-      show("home"); renderHome();
+      goHome();
       showError(`Unknown game "${id}".`);
       return;
     }
     if (h.has("quick")) {
       const seats = h.has("seats") ? h.get("seats").split(",") : undefined;
-      startGame({ game: id, options: {}, seats });
+      let options = {};
+      try {
+        options = h.has("options") ? JSON.parse(h.get("options")) : {};
+      } catch (e) {
+        goHome();
+        showError("This link's options are not valid JSON.");
+        return;
+      }
+      withPython(() => startGame({ game: id, options, seats }));
       return;
     }
     renderNewGame(id);
     return;
   }
-  let saved = null;
-  try { saved = EMBED ? null : localStorage.getItem(AUTOSAVE); } catch (e) { saved = null; }
-  if (saved) {
-    try {
-      const { record, seats } = JSON.parse(saved);
-      if (loadRecord(record, seats, "The autosaved game")) return;
-    } catch (e) {
-      showError("The autosaved game is damaged and was set aside.");
-    }
-    try { localStorage.removeItem(AUTOSAVE); } catch (e) { /* storage blocked */ }
+  if (h.has("play")) {  // a game in progress: resume it from the autosave
+    withPython(() => {
+      const saved = savedGame();
+      if (saved && !saved.damaged) {
+        try {
+          if (loadRecord(saved.record, saved.seats, "The autosaved game")) return;
+        } catch (e) { /* fall through */ }
+      }
+      if (saved) {
+        showError("The autosaved game is damaged and was set aside.");
+        try { localStorage.removeItem(AUTOSAVE); } catch (e) { /* storage blocked */ }
+      }
+      history.replaceState(null, "", location.pathname + location.search);
+      goHome();
+    });
+    return;
   }
-  show("home"); renderHome();
+  goHome();
 }
 
 // ----- home and new-game form ----------------------------------------------------------------------
 function renderHome() {
   const ul = $("game-list");
   ul.textContent = "";
+  const saved = savedGame();
+  const cont = $("continue");
+  cont.hidden = !(saved && saved.record && !saved.damaged);
+  if (!cont.hidden) {
+    const g = app.games.find((x) => x.id === saved.record.game);
+    $("continue-text").textContent = `Your game of ${g ? g.title : saved.record.game} is waiting where you left it.`;
+  }
   for (const g of app.games) {
     const li = document.createElement("li");
     li.className = "game-card";
@@ -217,7 +280,7 @@ function renderNewGame(id) {
     const label = document.createElement("label");
     label.className = "option";
     const name = document.createElement("span");
-    name.textContent = o.name;
+    name.textContent = o.label || o.name;
     let input;
     if (o.type === "choice") {
       input = document.createElement("select");
@@ -276,29 +339,36 @@ function renderNewGame(id) {
       options[input.name] = t === "bool" ? input.checked : t === "int" ? Number(input.value) : input.value;
     }
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-    startGame({ game: id, options, seats });
+    if (!app.ready) $("start").textContent = "Starting Python…";
+    withPython(() => { $("start").textContent = "Start game"; startGame({ game: id, options, seats }); });
   };
 }
-$("newgame-cancel").addEventListener("click", () => { location.hash = ""; show("home"); renderHome(); });
+$("newgame-cancel").addEventListener("click", () => { location.hash = ""; goHome(); });
+$("continue-button").addEventListener("click", () => { location.hash = "play"; });
 
 function startGame(args) {
   app.shownViewer = undefined;
   try {
     const v = call("new_game", args);
-    history.replaceState(null, "", location.pathname + location.search);
-    show("play");
-    render(v);
+    enterGame(v);
   } catch (e) {
+    if ($("play").hidden) goHome();
     showError(e.message);
   }
+}
+
+function enterGame(v) {
+  app.lastArgs = { game: v.game, options: v.options, seats: v.seats };
+  if (!EMBED) history.replaceState(null, "", `${location.pathname}${location.search}#play`);
+  show("play");
+  render(v);
 }
 
 function loadRecord(record, seats, what) {
   app.shownViewer = undefined;
   try {
     const v = call("load", { record, seats });
-    show("play");
-    render(v);
+    enterGame(v);
     return true;
   } catch (e) {
     showError(`${what} could not be loaded: ${e.message}`);
@@ -335,6 +405,8 @@ function render(v, clickStart) {
     return;
   }
   app.shownViewer = v.viewer;
+  const boardHadFocus = $("board").contains(document.activeElement);
+  const before = app.view;
   app.view = v;
   app.selection = [];
   $("board").innerHTML = v.svg;
@@ -349,9 +421,17 @@ function render(v, clickStart) {
   $("redo").disabled = !v.can_redo || v.browsing;
   $("browse-banner").hidden = !v.browsing;
   $("rules-link").href = `./${v.rules_page}`;
+  renderSeats(v);
+  renderOptions(v);
   renderMoves(v);
   renderButtons();
   highlight();
+  noteNoMove(before, v);
+  renderNav(v);
+  if (boardHadFocus) {  // keyboard play: focus stays on the board, on a live target when there is one
+    const t = $("board").querySelector("[data-target][tabindex='0']");
+    if (t) t.focus(); else $("board").focus();
+  }
   if (!v.browsing && !EMBED && v.record) {
     try {
       localStorage.setItem(AUTOSAVE, JSON.stringify({ record: v.record, seats: v.seats }));
@@ -361,6 +441,7 @@ function render(v, clickStart) {
   if (v.terminal && !v.browsing && INTERACTIVE) {
     $("gameover-text").textContent = v.result.text;
     $("gameover").hidden = false;
+    $("rematch").hidden = EMBED;
   } else {
     $("gameover").hidden = true;
   }
@@ -382,7 +463,7 @@ function scheduleBot() {
       const out = call("bot", { slice_ms: 40 });
       if (out.thinking !== undefined) {
         if (EMBED) $("embed-status").textContent = `thinking… ${Math.round(out.thinking * 100)}%`;
-        $("status").textContent = `${v.status.replace(/ \(computer.*/, "")}: thinking… ${Math.round(out.thinking * 100)}%`;
+        $("status").textContent = `${v.status.replace(/…$/, "")}… ${Math.round(out.thinking * 100)}%`;
         app.botTimer = setTimeout(think, 0);
       } else {
         render(out);
@@ -391,7 +472,62 @@ function scheduleBot() {
       showError(e.message);
     }
   };
-  app.botTimer = setTimeout(think, BOT_DELAY);
+  app.botTimer = setTimeout(think, botDelay());
+}
+
+// Who plays which seat, with the one to move marked: "White · you", "Black · computer (easy)".
+function renderSeats(v) {
+  const box = $("seats-bar");
+  box.textContent = "";
+  const humans = v.seats.filter((s) => s === "human").length;
+  v.player_names.forEach((name, i) => {
+    const chip = document.createElement("span");
+    chip.className = "seat-chip";
+    const who = v.seats[i] === "human" ? (humans === 1 ? "you" : "human") : `computer (${v.seats[i]})`;
+    chip.textContent = `${name} · ${who}`;
+    if (v.current_player === i && !v.terminal) {
+      chip.classList.add("to-move");
+      chip.setAttribute("aria-current", "true");
+    }
+    box.append(chip);
+  });
+}
+
+function renderOptions(v) {
+  const g = app.games.find((x) => x.id === v.game);
+  const parts = [];
+  for (const o of (g ? g.options : [])) {
+    const val = v.options[o.name];
+    parts.push(`${o.label || o.name}: ${val === true ? "yes" : val === false ? "no" : val}`);
+  }
+  $("options-list").textContent = parts.join(" · ");
+}
+
+// A turn that allowed no move is said on the board for a moment, not only in the move list.
+function noteNoMove(before, v) {
+  if (!before || before.game !== v.game || v.browsing || v.moves.length <= before.moves.length) return;
+  const fresh = v.moves.slice(before.moves.length - 1);
+  for (let i = 0; i + 1 < fresh.length; i++) {
+    if (fresh[i].chance && fresh[i + 1].chance && fresh[i].name) {
+      flashNote(`${fresh[i].name}: ${fresh[i].notation}, no move`);
+      return;
+    }
+  }
+}
+function flashNote(text) {
+  const note = $("board-note");
+  note.textContent = text;
+  note.hidden = false;
+  clearTimeout(app.noteTimer);
+  app.noteTimer = setTimeout(() => { note.hidden = true; }, 2200);
+}
+
+// First / previous / next / last position, on the game page as in the embed.
+function renderNav(v) {
+  $("embed-nav").hidden = false;
+  $("embed-ply").textContent = `${v.ply} / ${v.plies}`;
+  $("embed-first").disabled = $("embed-prev").disabled = v.ply === 0;
+  $("embed-next").disabled = $("embed-last").disabled = v.ply >= v.plies;
 }
 
 function moveLink(m) {
@@ -422,8 +558,10 @@ function renderMoves(v) {
   }
   let li = ol.lastElementChild;
   const linesBefore = ol.children.length;
+  let prev = keep > 0 ? v.moves[keep - 1] : null;
   for (const m of v.moves.slice(keep)) {
-    if (m.chance || !li) {
+    // a new line (a numbered turn) when another player's turn begins, or a roll follows a move
+    if (!li || !prev || m.name !== prev.name || (m.chance && !prev.chance)) {
       li = document.createElement("li");
       const who = document.createElement("span");
       who.className = "who";
@@ -433,6 +571,7 @@ function renderMoves(v) {
     const who = li.querySelector(".who");
     if (!who.textContent) who.textContent = m.name;
     li.append(moveLink(m), " ");
+    prev = m;
   }
   // a turn whose roll allowed no move at all says so (every line but the one still being played);
   // only the line that was last and the new ones can have changed
@@ -461,16 +600,17 @@ function renderMoves(v) {
 }
 
 function renderEmbedNav(v) {
-  $("embed-nav").hidden = false;
-  $("embed-ply").textContent = `${v.ply} / ${v.plies}`;
   $("embed-status").textContent = v.browsing ? "" : v.status;
-  $("embed-first").disabled = $("embed-prev").disabled = v.ply === 0;
-  $("embed-next").disabled = $("embed-last").disabled = v.ply >= v.plies;
-  $("embed-open").href = `./index.html${location.hash}`;
+  // "Open in pygames" carries the game as it stands (its record, when the game shows one)
+  $("embed-open").href = v.record
+    ? `./index.html#record=${b64urlEncode(JSON.stringify(v.record))}&seats=${v.seats.map((s) => (s === "human" ? s : "human")).join(",")}`
+    : `./index.html${location.hash}`;
 }
 function embedGo(ply) {
+  if (!app.view) return;
   try {
-    render(call("view", { ply: Math.max(0, Math.min(ply, app.view.plies)) }));
+    const to = Math.max(0, Math.min(ply, app.view.plies));
+    render(call("view", to === app.view.plies ? {} : { ply: to }));
   } catch (e) { showError(e.message); }
 }
 $("embed-first").addEventListener("click", () => embedGo(0));
@@ -550,30 +690,84 @@ function play(notation, clickStart) {
   }
 }
 
-// Keyboard play: the targets that can be clicked now are in the tab order; Enter or Space clicks one.
+// Keyboard play: the targets that can be clicked now are buttons with one place in the tab order (a
+// roving tabindex): Tab reaches the board, the arrow keys move between its live targets in reading
+// order, Enter or Space clicks one.
+function liveTargets() {
+  return [...$("board").querySelectorAll("[data-target][role='button']")];
+}
 function keyboardTargets(next) {
+  let roving = null;
   $("board").querySelectorAll("[data-target]").forEach((el) => {
     const live = next.has(el.dataset.target) || app.selection.includes(el.dataset.target);
     if (live) {
-      el.setAttribute("tabindex", "0");
+      el.setAttribute("tabindex", "-1");
       el.setAttribute("role", "button");
       const t = el.querySelector("title");
       if (t) el.setAttribute("aria-label", t.textContent);
+      if (!roving || el.dataset.target === app.roving) roving = el;
     } else {
       el.removeAttribute("tabindex");
       el.removeAttribute("role");
     }
   });
+  if (roving) roving.setAttribute("tabindex", "0");
+}
+function readingOrder(els) {
+  const at = new Map(els.map((el) => [el, el.getBoundingClientRect()]));
+  return els.sort((a, b) => {
+    const ra = at.get(a), rb = at.get(b);
+    return Math.abs(ra.top - rb.top) > 6 ? ra.top - rb.top : ra.left - rb.left;
+  });
+}
+function focusTarget(el) {
+  for (const x of liveTargets()) x.setAttribute("tabindex", x === el ? "0" : "-1");
+  app.roving = el.dataset.target;
+  el.focus();
 }
 $("board").addEventListener("keydown", (e) => {
-  if ((e.key === "Enter" || e.key === " ") && e.target.closest("[data-target]")) {
+  const here = e.target.closest && e.target.closest("[data-target]");
+  if ((e.key === "Enter" || e.key === " ") && here) {
     e.preventDefault();
-    const focused = e.target.closest("[data-target]").dataset.target;
+    app.roving = here.dataset.target;
     boardClick(e.target);
-    const again = $("board").querySelector(`[data-target="${focused}"][tabindex]`)
-      || $("board").querySelector("[data-target][tabindex]");
-    if (again) again.focus();
+    const again = $("board").querySelector(`[data-target="${app.roving}"][role='button']`)
+      || $("board").querySelector("[data-target][tabindex='0']");
+    if (again) focusTarget(again);
+    return;
   }
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+  if (step || e.key === "Home" || e.key === "End") {
+    const live = readingOrder(liveTargets());
+    if (!live.length) return;
+    e.preventDefault();
+    let i = here ? live.indexOf(here) : -1;
+    if (e.key === "Home") i = 0;
+    else if (e.key === "End") i = live.length - 1;
+    else i = (i + step + live.length) % live.length;
+    focusTarget(live[i]);
+  }
+});
+
+// Drag and drop (mouse, pen or touch): pressing on a live target and letting go on another is the same
+// as clicking the two. A press and release on one target is an ordinary click.
+$("board").addEventListener("pointerdown", (e) => {
+  const el = e.target.closest("[data-target]");
+  app.dragFrom = el && nextTargets().has(el.dataset.target) ? el.dataset.target : null;
+});
+$("board").addEventListener("pointerup", (e) => {
+  const from = app.dragFrom;
+  app.dragFrom = null;
+  if (!from) return;
+  const under = document.elementFromPoint(e.clientX, e.clientY);
+  const to = under && under.closest && under.closest("[data-target]");
+  if (!to || to.dataset.target === from) return;
+  const src = $("board").querySelector(`[data-target="${from}"]`);
+  if (!src) return;
+  app.selection = [];
+  boardClick(src);
+  const dst = $("board").querySelector(`[data-target="${to.dataset.target}"]`);
+  if (dst && app.view && nextTargets().has(to.dataset.target)) boardClick(dst);
 });
 
 $("board").addEventListener("click", (e) => boardClick(e.target));
@@ -619,6 +813,32 @@ function newGame() {
 $("new").addEventListener("click", newGame);
 $("gameover-new").addEventListener("click", newGame);
 $("gameover-close").addEventListener("click", () => { $("gameover").hidden = true; });
+// Rematch: the same game and options, the seats turned one place (two players swap sides)
+$("rematch").addEventListener("click", () => {
+  const a = app.lastArgs;
+  if (!a) return;
+  startGame({ game: a.game, options: a.options, seats: [...a.seats.slice(1), a.seats[0]] });
+});
+try { $("pace").value = localStorage.getItem("pygames:pace") || "normal"; } catch (e) { /* blocked */ }
+$("pace").addEventListener("change", () => {
+  try { localStorage.setItem("pygames:pace", $("pace").value); } catch (e) { /* storage blocked */ }
+});
+// Keys: ←/→ step through the positions, Home/End jump; Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo.
+// Inside the board the arrows move between the live targets instead (see the board's own handler).
+document.addEventListener("keydown", (e) => {
+  if ($("play").hidden || !app.view || e.altKey || e.metaKey) return;
+  if (e.target.closest && e.target.closest("input, select, textarea, #board")) return;
+  const v = app.view;
+  const ctrl = e.ctrlKey;
+  if (ctrl && (e.key === "z" || e.key === "Z") && !e.shiftKey) { e.preventDefault(); if (!$("undo").disabled) $("undo").click(); return; }
+  if (ctrl && (e.key === "y" || ((e.key === "z" || e.key === "Z") && e.shiftKey))) { e.preventDefault(); if (!$("redo").disabled) $("redo").click(); return; }
+  if (ctrl) return;
+  const steps = { ArrowLeft: v.ply - 1, ArrowRight: v.ply + 1, Home: 0, End: v.plies };
+  if (e.key in steps) {
+    e.preventDefault();
+    embedGo(steps[e.key]);
+  }
+});
 $("save").addEventListener("click", guarded(() => {
   const rec = call("record");
   const blob = new Blob([JSON.stringify(rec, null, 1)], { type: "application/json" });
@@ -654,5 +874,17 @@ $("share").addEventListener("click", guarded(() => {
   input.value = url;
   input.hidden = false;
   input.select();
-  if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+  const done = $("share-done");
+  const say = (text) => {
+    done.textContent = text;
+    done.hidden = false;
+    clearTimeout(app.shareTimer);
+    app.shareTimer = setTimeout(() => { done.hidden = true; }, 4000);
+  };
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(url).then(() => say("Link copied to the clipboard."),
+      () => say("Copy the link below."));
+  } else {
+    say("Copy the link below.");
+  }
 }));

@@ -26,6 +26,8 @@ class Option:
     default: Any
     help: str
     allowed: tuple = field(default=())
+    label: str = ""
+    """The name a form shows (default: the name with spaces, capitalised)."""
 
     def __post_init__(self) -> None:
         if self.kind not in ("bool", "int", "choice"):
@@ -52,7 +54,8 @@ class Option:
     def to_json(self) -> dict:
         """The option as a JSON-able dict for form generation."""
         return {"name": self.name, "type": self.kind, "default": self.default,
-                "allowed": list(self.allowed), "help": self.help}
+                "allowed": list(self.allowed), "help": self.help,
+                "label": self.label or self.name.replace("_", " ").capitalize()}
 
 
 def validate_options(schema: tuple[Option, ...], options: Mapping[str, Any] | None) -> dict:

@@ -129,7 +129,7 @@ def _sets(cards: list, rank: int) -> list:
 PHASES = ("deal", "choose", "start", "play", "draw", "over")
 
 
-@dataclass
+@dataclass(eq=False)
 class DritzakState(State):
     """A Dritzak game. Fields (see the module docstring for cards and zones):
 
@@ -220,10 +220,7 @@ class DritzakState(State):
     def chance_owner(self):
         if self.phase == "draw":
             return self.drawer
-        if self.phase == "deal":
-            zone, p = self._deal_target()
-            return p if zone == "hand" else None
-        return None
+        return None  # the deal is the dealer's, nobody's turn (the move list leaves it unlabelled)
 
     def _chance_outcomes(self):
         if self.phase == "start":

@@ -32,7 +32,7 @@ GAME = register(Game(
     summary="A path race on nine 9×9 boards with three kinds of piece, tokens, taking and veering; "
             "four variants.",
     rules_page="rules/duerror_grandis.html",
-    extra={"hidden_information": True,
+    extra={"hidden_information": lambda options: bool(options.get("caecus")),
            "bench": [("3 players", {"players": 3}), ("Factiosus", {"players": 3, "factiosus": True})]},
 ))
 

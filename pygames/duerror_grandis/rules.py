@@ -80,7 +80,7 @@ def _tgt(s: int) -> str:
     return f"sq-{SQUARE_NAMES[s]}"
 
 
-@dataclass
+@dataclass(eq=False)
 class DuerrorState(State):
     """A Duerror Grandis position: the match, the game, and the part of the turn.
 

@@ -75,7 +75,7 @@ def point_of(player: int, r: int) -> int:
     return (r - 12 * player) % 24 + 1
 
 
-@dataclass
+@dataclass(eq=False)
 class VerquereState(State):
     """A Verquere position and whose turn it is.
 

@@ -15,6 +15,8 @@ combat choice (ZN42); ``south starts`` / ``north starts`` (chance, ZN4).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 
 from ..core.errors import IllegalAction, InvalidState
@@ -85,7 +87,7 @@ def abs_trajectories(tribe: str, i: int, player: int, cell: int) -> tuple:
     key = (tribe, i, player, cell)
     t = _TRAJ.get(key)
     if t is None:
-        out = []
+        out: list[tuple[bool, tuple[int, ...]]] = []
         for traj in _ROSTERS[tribe][i].trajectories:
             if traj[0][2]:
                 c = step(player, cell, traj[0][0], traj[0][1])
@@ -156,7 +158,7 @@ def _cv_text(v) -> str:
     return "★" if v == STAR else "X" if v == X else str(v)
 
 
-@dataclass
+@dataclass(eq=False)
 class ZoonState(State):
     """A Zoon game: the battlefield, both tribes' cards and what is pending.
 
@@ -955,7 +957,7 @@ class ZoonState(State):
                         "caged": self.zoon(1 - owner, caged).name if caged >= 0 else None}
         trumps = []
         for p in (0, 1):
-            zones = {"hand": [], "side": [], "discard": [], "board": []}
+            zones: dict[str, Any] = {"hand": [], "side": [], "discard": [], "board": []}
             for code in _TRUMP_ORDER[self.tribes[p]]:
                 z = self.tzone[p][code]
                 tr = trump(self.tribes[p], code)
@@ -965,26 +967,26 @@ class ZoonState(State):
                 if z == "hand" and player != p:
                     continue
                 zones[z].append(d)
-            zones["hand_count"] = sum(1 for c in self.tzone[p].values() if c == "hand")  # type: ignore
+            zones["hand_count"] = sum(1 for c in self.tzone[p].values() if c == "hand")
             trumps.append(zones)
         decide = None
         if self.phase == "decide" and self.decide is not None:
             decide = {"kind": self.decide[0], "player": self.decide[1]}
-        secret = None
+        secret: dict[str, Any] | None = None
         if self.phase == "secret":
-            a, d = self._combat_owners()
+            att, dfd = self._combat_owners()
             secret = {"committed": [self.secret[0] is not None, self.secret[1] is not None],
                       "mine": None}
             if player is not None:
-                k = 0 if player == a else 1
-                if self.secret[k] is not None and (player == a or player == d):
+                k = 0 if player == att else 1
+                if self.secret[k] is not None and (player == att or player == dfd):
                     o, t = self.secret[k]
                     secret["mine"] = ["up", "down"][o] + " " + CORNERS[t]
-        combat = None
+        combat: dict[str, Any] | None = None
         if self.combat is not None:
-            c = self.combat
-            combat = {"from": CELL[c["from"]] if c["from"] >= 0 else None, "to": CELL[c["to"]],
-                      "shot": c["shot"], "attacker": c["a"][0]}
+            cb = self.combat
+            combat = {"from": CELL[cb["from"]] if cb["from"] >= 0 else None, "to": CELL[cb["to"]],
+                      "shot": cb["shot"], "attacker": cb["a"][0]}
         return {
             "viewer": player, "mode": self.mode, "tribes": list(self.tribes), "player_names": list(NAMES),
             "phase": "deploy" if deploying else self.phase, "turn": self.turn,

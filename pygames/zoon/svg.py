@@ -9,6 +9,8 @@ with the rules engine's actions: cells ``a1`` … ``f6`` and trumps ``trump-<cod
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..core.svg import document, el, escape, text, title
 
 W, H = 1010, 700
@@ -150,11 +152,12 @@ def _panel_side(p: int, obs: dict, y: float, viewer: int | None) -> tuple[str, f
     out = [text(PX + 10, y + 16, f"{names[p]} · {TRIBE_TITLE[tribe]}", class_="ph", fill=color)]
     y += 24
     hand = tz["hand"]
+    items: list[tuple[Any, str | None]]
     if viewer == p:
         items = [(t, f"trump-{t['code']}") for t in hand] + [(t, f"trump-{t['code']}") for t in tz["side"]]
     else:
         items = [(t, None) for t in tz["side"]]
-    x = PX + 10
+    x: float = PX + 10
     for t, tid in items:
         out.append(_trump_box(x, y, t, color, tid))
         x += PW / 3 - 2
