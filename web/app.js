@@ -508,7 +508,9 @@ function noteNoMove(before, v) {
   if (!before || before.game !== v.game || v.browsing || v.moves.length <= before.moves.length) return;
   const fresh = v.moves.slice(before.moves.length - 1);
   for (let i = 0; i + 1 < fresh.length; i++) {
-    if (fresh[i].chance && fresh[i + 1].chance && fresh[i].name) {
+    // a roll of one player straight followed by another player's roll: the first turn had no move
+    if (fresh[i].chance && fresh[i + 1].chance && fresh[i].name && fresh[i + 1].name
+        && fresh[i + 1].name !== fresh[i].name) {
       flashNote(`${fresh[i].name}: ${fresh[i].notation}, no move`);
       return;
     }

@@ -1,0 +1,79 @@
+"""Zoon in the browser: a whole game against the computer by clicks (with combats and, when one comes
+up, a trump), a classic-combat game between computer seats replayed in Python, and the hot-seat curtain
+with the opponent's face-down Zoons never in the page."""
+from __future__ import annotations
+
+import re
+
+from pygames.core.record import Record
+
+from .helpers import open_app, perform, play_game, view, wait_settled
+
+
+ATTACK = re.compile(r"^[a-f][1-6]x[a-f][1-6]$")
+PLAYED: list[str] = []
+
+
+def fighter(v, rng):
+    """A human who confirms the deployment quickly, plays a trump (clicked on the trump card) about
+    half the times one is offered, and otherwise prefers attacks (``e2xe3``)."""
+    legal = v["legal"]
+    ready = [a for a in legal if a["notation"] == "ready"]
+    trumps = [a for a in legal if a["targets"] and a["targets"][0].startswith("trump-")]
+    attacks = [a for a in legal if ATTACK.match(a["notation"])]
+    if ready:
+        pick = ready[0]
+    elif trumps and rng.random() < 0.5:
+        pick = rng.choice(trumps)
+    elif attacks and rng.random() < 0.7:
+        pick = rng.choice(attacks)
+    else:
+        pick = rng.choice(legal)
+    PLAYED.append(pick["targets"][0] if pick["targets"] else pick["notation"])
+    return pick
+
+
+def test_whole_game_against_the_computer_by_clicks(app, site_url):
+    open_app(app, site_url, "new=zoon&quick&seats=human,random")
+    final = play_game(app, fighter, seed=3, max_actions=3000)
+    assert app.is_visible("#gameover")
+    rec = Record.from_json(final["record"])
+    state = rec.replay()
+    assert state.is_terminal() and state.returns() == final["result"]["returns"]
+    assert any(a.startswith("dice ") for a in rec.actions), "no combat was fought"
+    assert any(t.startswith("trump-") for t in PLAYED), "the human never played a trump"
+
+
+def test_classic_combat_between_computer_seats_replays_in_python(app, site_url):
+    open_app(app, site_url)
+    app.evaluate("window.pygamesApp.start({game: 'zoon', options: {combat: 'classic', south: 'warus', "
+                 "north: 'rhinogoths'}, seats: ['random', 'random'], seed: 7})")
+    app.wait_for_selector("#gameover:not([hidden])", timeout=240_000)
+    final = view(app)
+    state = Record.from_json(final["record"]).replay()
+    assert state.is_terminal() and state.returns() == final["result"]["returns"]
+    assert final["options"]["combat"] == "classic"
+
+
+def test_hot_seat_curtain_keeps_face_down_zoons_out_of_the_page(app, site_url):
+    open_app(app, site_url, "new=zoon&quick&seats=human,human")
+    curtains = 0
+    v = wait_settled(app)
+    for _ in range(40):
+        if v["terminal"]:
+            break
+        full = view(app)
+        me = full["viewer"]
+        assert full["record"] is None, "a hidden-information game sends no record while it is played"
+        for cell in full["observation"]["cells"]:
+            if cell and "obstacle" not in cell and cell["owner"] != me and cell["hidden"]:
+                assert set(cell) == {"owner", "hidden"}, "an opponent's face-down Zoon showed more than its back"
+        perform(app, v["legal"][0])
+        ply = v["ply"]
+        app.wait_for_function(f"document.body.dataset.ply !== '{ply}'", timeout=60_000)
+        if app.evaluate("document.body.dataset.turn") == "curtain":
+            curtains += 1
+            # behind the curtain the board is empty: nothing of either player's view is in the page
+            assert app.inner_html("#board") == ""
+        v = wait_settled(app, None)
+    assert curtains > 0, "the curtain never showed between the two players"
