@@ -18,6 +18,18 @@ from pygames.core.bots import random_action
 from pygames.core.record import Record
 
 
+def random_prefix(game_id: str, options: dict, seed: int, plies: int) -> State:
+    """The state after ``plies`` seeded random actions (chance included) from the start, or the end of
+    the game if it comes first: a quick position for JSON, fuzz and view tests."""
+    state = get_game(game_id).new_initial_state(options)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        state.apply(random_action(state, rng))
+    return state
+
+
 def play_random(game_id: str, options: dict, seed: int, check=None, every: int = 1) -> State:
     g = get_game(game_id)
     state = g.new_initial_state(options)

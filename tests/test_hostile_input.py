@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import json
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,8 +17,9 @@ from hypothesis import strategies as st
 
 from pygames import web
 from pygames.core import PygamesError, State, get_game, list_games
-from pygames.core.bots import random_action
 from pygames.core.record import Record
+
+from .conformance import random_prefix
 
 GAMES = [g.id for g in list_games()] + ["toy_pairs", "toy_match"]
 SETTINGS = settings(max_examples=150, deadline=None, database=None,
@@ -74,15 +74,9 @@ def damage(value, data):
 @functools.lru_cache(maxsize=None)
 def samples(game_id: str) -> tuple[list[dict], list[dict]]:
     """Valid records and saved states of ``game_id`` from seeded random play (a few lengths)."""
-    g = get_game(game_id)
     records, states = [], []
     for seed, plies in ((1, 0), (2, 5), (3, 40), (4, 400)):
-        rng = random.Random(seed)
-        s = g.new_initial_state({})
-        for _ in range(plies):
-            if s.is_terminal():
-                break
-            s.apply(random_action(s, rng))
+        s = random_prefix(game_id, {}, seed, plies)
         records.append({"game": game_id, "options": dict(s.options), "seed": seed, "actions": list(s.history)})
         states.append(s.to_json())
     return records, states

@@ -2,24 +2,17 @@
 raise PygamesError subclasses naming the problem, with the state unchanged."""
 import copy
 import json
-import random
 
 import pytest
 
 from pygames.core import IllegalAction, InvalidOption, InvalidState, PygamesError, State
-from pygames.core.bots import random_action
 
+from ..conformance import random_prefix
 from .helpers import GAME, pos
 
 
 def midgame(seed=1, plies=80, **opts):
-    s = GAME.new_initial_state(dict({"players": 3}, **opts))
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if s.is_terminal():
-            break
-        s.apply(random_action(s, rng))
-    return s
+    return random_prefix("dritzak", dict({"players": 3}, **opts), seed, plies)
 
 
 def test_round_trip_every_phase():

@@ -2,24 +2,18 @@
 options are checked; records replay (ZN5, ZN8)."""
 import copy
 import json
-import random
 
 import pytest
 
 from pygames.core import InvalidOption, InvalidState, PygamesError, State, get_game
-from pygames.core.bots import random_action
+
+from ..conformance import random_prefix
 
 G = get_game("zoon")
 
 
 def midgame(seed=3, plies=150, mode="alternate"):
-    s = G.new_initial_state({"combat": mode})
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if s.is_terminal():
-            break
-        s.apply(random_action(s, rng))
-    return s
+    return random_prefix("zoon", {"combat": mode}, seed, plies)
 
 
 def test_round_trip_both_modes():
