@@ -5,3 +5,4 @@ from .dritzak import GAME as DRITZAK  # noqa: F401
 from .duerror_grandis import GAME as DUERROR_GRANDIS  # noqa: F401
 from .zoon import GAME as ZOON  # noqa: F401
 from .zertz import GAME as ZERTZ  # noqa: F401
+from .dvertz import GAME as DVERTZ  # noqa: F401
