@@ -4,6 +4,7 @@ Registered as ``dvertz`` (no options). The stacks follow :mod:`pygames.dvonn.boa
 :mod:`pygames.zertz.logic`; :mod:`pygames.dvertz.rules` holds the turn of two parts and the State.
 """
 from ..core.registry import Game, register
+from . import svg
 from .rules import DvertzState
 
 GAME = register(Game(
@@ -13,6 +14,7 @@ GAME = register(Game(
     max_players=2,
     state_class=DvertzState,
     options=(),
+    draw_svg=svg.draw,
     player_names=("White", "Black"),
     summary="DVONN with ZÈRTZ marbles riding the stacks: each turn a stack move and a marble jump or "
             "placement, in either order; 4 white, 5 grey or 6 black marbles win at once.",

@@ -121,19 +121,21 @@ def _status(obs: dict, names: list[str]) -> tuple[str, str, str]:
 
 
 def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None = None, overlay: str = "",
-         status: tuple[str, str, str] | None = None, **_ignored) -> str:
+         status: tuple[str, str, str] | None = None, front: str = "", extra_height: int = 0, **_ignored) -> str:
     """The board as SVG text.
 
     ``obs``: a DVONN observation; ``targets``: space names to highlight as landing spaces; ``selected``:
     names already clicked; ``from_targets``: names of stacks that can move now (the page sets these
     classes itself); ``viewer`` is accepted for the common signature (the board looks the same to all).
     For games built on DVONN's board (Dvertz): ``overlay`` is SVG drawn over the stacks (use :func:`xy` for
-    positions; it does not take clicks) and ``status`` replaces the three lines of text above the board.
+    positions; it does not take clicks) and ``status`` replaces the three lines of text above the board;
+    ``front`` is SVG drawn over everything that does take clicks (its own ``data-target`` elements, which
+    must leave the stacks' centres free), and ``extra_height`` adds that many pixels below the board for it.
     """
     names = list(obs.get("player_names") or ["White", "Black"])
     stacks = obs["stacks"]
     targets, selected, from_targets = set(targets), set(selected), set(from_targets)
-    parts = [el("rect", x=0, y=0, width=W, height=H, rx=12, class_="bg")]
+    parts = [el("rect", x=0, y=0, width=W, height=H + extra_height, rx=12, class_="bg")]
     # the elongated hexagon: corners A1, I1, K3, K5, C5, A3 pushed outwards
     corners = [(0, 0), (8, 0), (10, 2), (10, 4), (2, 4), (0, 2)]
     cxm, cym = xy(5, 2)
@@ -221,4 +223,6 @@ def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None
     parts.append(el("g", "".join(foot) + title(f"Score (pieces in controlled stacks): {names[0]} {sc[0]}, "
                                                f"{names[1]} {sc[1]}; removed: {rem[0]} white, {rem[1]} black"),
                     id="dv-score"))
-    return document(W, H, "".join(parts), CSS, "DVONN board")
+    if front:
+        parts.append(el("g", front, id="dv-front"))
+    return document(W, H + extra_height, "".join(parts), CSS, "DVONN board")
