@@ -1,12 +1,14 @@
 """The core: options, registry, State protocol, chance, records, sessions, bots, and the toy shapes."""
+import dataclasses
 import json
+import math
 import random
 
 import pytest
 
 from pygames.core import (CHANCE, IllegalAction, InvalidOption, InvalidRecord, InvalidState, Option,
                           State, UnknownGame, get_game, list_games)
-from pygames.core.bots import LEVELS, MCTSBot, RandomBot, make_bot
+from pygames.core.bots import LEVELS, WIDEN, MCTSBot, RandomBot, make_bot
 from pygames.core.chance import seeded_outcome
 from pygames.core.errors import PygamesError
 from pygames.core.record import Record, Session
@@ -207,6 +209,57 @@ def test_mcts_beats_random_at_nim_match():
     s.apply("take 1")  # pile 4: taking 1 leaves 3, a lost position for the opponent
     a = MCTSBot(iterations=400, depth=50, seconds=10, seed=3).step(s)
     assert a.notation == "take 1"
+
+
+def _with_candidates(gid, hook):
+    """A copy of a registered game with a ``candidates`` hook (not registered)."""
+    g = get_game(gid)
+    return dataclasses.replace(g, extra={**g.extra, "candidates": hook})
+
+
+def test_candidates_hook_limits_and_widens_the_search():
+    """Game.extra["candidates"]: the search only tries the game's shortlist, asks for it once per tree
+    node, and widens it with the visits (1 + int(WIDEN * sqrt(n)) candidates at a node visited n times)."""
+    calls = []
+
+    def hook(state, actions):
+        assert [a.notation for a in actions] == [a.notation for a in state.legal_actions()]
+        calls.append(state.to_json()["history"])
+        return list(reversed(actions))[:-1] if len(actions) > 1 else actions
+
+    g = _with_candidates("toy_match", hook)
+    s = g.new_initial_state({"games": 5})
+    bot = MCTSBot(iterations=50, depth=4, seconds=10, seed=2)
+    a = bot.step(s)
+    assert a.notation == "take 2"  # "take 1" is not among the candidates at the root
+    assert set(bot._root.children) == {"take 2"}
+    assert len(calls) == len({json.dumps(h) for h in calls}) <= 51  # once per node
+    calls.clear()
+
+    g = _with_candidates("verquere", lambda state, actions: actions)
+    s = g.new_initial_state()
+    while s.is_chance_node() or len(s.legal_actions()) < 8:
+        s.apply(seeded_outcome(s, 4) if s.is_chance_node() else s.legal_actions()[0])
+    bot = MCTSBot(iterations=9, depth=2, seconds=10, seed=1)
+    bot.step(s)
+    assert len(bot._root.children) == 1 + int(WIDEN * math.sqrt(8)) < len(s.legal_actions())
+    assert bot.best().notation in bot._root.children
+
+
+def test_candidates_hook_with_hidden_information_keeps_to_legal_actions():
+    """With hidden information the kept shortlist is filtered by what each determinization allows."""
+    g = _with_candidates("toy_pairs", lambda state, actions: list(reversed(actions)))
+    s = g.new_initial_state({"players": 3})
+    rng = random.Random(5)
+    for _ in range(40):
+        if s.is_terminal():
+            break
+        if s.is_chance_node():
+            s.apply(seeded_outcome(s, rng.randrange(99)))
+            continue
+        a = MCTSBot(iterations=25, depth=3, seconds=5, seed=rng.randrange(99)).step(s)
+        assert a.notation in [x.notation for x in s.legal_actions()]
+        s.apply(a)
 
 
 # ----- the shapes the next games need (toy games) ---------------------------------------------------------

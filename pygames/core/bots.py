@@ -2,9 +2,21 @@
 
 MCTS is open-loop UCT: tree edges are action notations, chance nodes are sampled, and for hidden
 information each iteration searches a fresh determinization (``state.determinize(player, rng)``), only
-considering actions legal in it (single-observer information-set MCTS). A game plugs in
-``Game.evaluate(state) -> list[float]`` (per-player values in [-1, 1]) used at the end of a short
-playout, and optionally ``Game.rollout_policy``.
+considering actions legal in it (single-observer information-set MCTS). A game plugs in:
+
+- ``Game.evaluate(state) -> list[float]``: per-player values in [-1, 1] used at the end of a short
+  playout;
+- optionally ``Game.rollout_policy(state, rng) -> Action``, or ``Game.playout(state, rng, decisions)``
+  (its own fast playout, in place);
+- optionally ``Game.extra["candidates"]``: ``candidates(state, actions) -> list[Action]``, the actions
+  worth searching at a decision node, best first: a non-empty sub-list of ``actions`` (the legal actions
+  of ``state``, in the order the state gives them), for games with too many legal actions to try each
+  (ZÈRTZ: about 2,000 placements). With it the search *widens progressively*: a node visited ``n`` times
+  considers only the first ``1 + int(WIDEN * sqrt(n))`` candidates (:data:`WIDEN`), expanding them in the
+  game's order instead of at random, so the first iterations go to the game's best guesses and more
+  candidates join as the node is visited more. The hook runs once per tree node (its answer is kept), so
+  it may be slower than a playout step. In a hidden-information game the kept list is filtered by what is
+  legal in each determinization.
 
 Levels (:data:`LEVELS`) are search budgets; ``"random"`` is the uniform random bot.
 """
@@ -17,7 +29,7 @@ from typing import Any
 
 from .chance import sample_outcome
 from .errors import PygamesError
-from .state import Action
+from .state import Action, State
 
 LEVELS: dict[str, tuple[int, int, float] | None] = {
     # name: (iterations, playout depth in player decisions, seconds cap)
@@ -49,14 +61,33 @@ class RandomBot:
         return random_action(state, self.rng)
 
 
+WIDEN = 2.0
+"""Progressive widening with a game's candidate list: a node visited ``n`` times searches its first
+``1 + int(WIDEN * sqrt(n))`` candidates."""
+
+
 class _Node:
-    __slots__ = ("visits", "value", "children", "player")
+    __slots__ = ("visits", "value", "children", "player", "order")
 
     def __init__(self, player: int):
         self.visits = 0
         self.value = 0.0  # sum of returns of self.player's parent mover, see select
         self.children: dict[str, _Node] = {}
         self.player = player
+        self.order: list[Action] | None = None  # the game's candidates here, best first (if it has any)
+
+
+def _play(s, a: Action, fast: bool) -> None:
+    """Apply ``a``, an action of ``s.legal_actions()``: without the notation lookup when ``fast`` (the
+    state class keeps :meth:`State.apply` as it is, so skipping the check changes nothing else)."""
+    if fast:
+        d = s.__dict__
+        d.pop("_cache_legal", None)
+        s._apply(a)
+        s.history.append(a.notation)
+        d.pop("_cache_legal", None)
+    else:
+        s.apply(a)
 
 
 def _returns(state, game) -> list[float]:
@@ -130,19 +161,32 @@ class MCTSBot:
         return min(1.0, max(self._done / self.iterations, self._used / self.seconds))
 
     def best(self) -> Action:
-        """The most visited action at the root."""
+        """The most visited action at the root (with a game's candidates, ties go to the better mean
+        value, then to the earlier candidate)."""
         if self._answer is not None:
             return self._answer
         root = self._root
         legal = self._state.legal_actions()
-        return max(legal, key=lambda a: (root.children[a.notation].visits if a.notation in root.children else -1))
+        if root.order is None:
+            return max(legal, key=lambda a: (root.children[a.notation].visits if a.notation in root.children
+                                             else -1))
+        ok = {a.notation for a in legal}
+        tried = [root.children[a.notation] for a in root.order if a.notation in root.children and a.notation in ok]
+        if not tried:
+            return legal[0]
+        top = max(tried, key=lambda n: (n.visits, n.value / (n.visits or 1)))
+        return next(a for a in legal if root.children.get(a.notation) is top)
 
     def _iterate(self) -> None:
         state, root = self._state, self._root
         me = state.current_player()
         game = state.game
         policy = game.rollout_policy
+        candidates = game.extra.get("candidates") if isinstance(game.extra, dict) else None
         s = state.determinize(me, self.rng)
+        cls = type(s)
+        fast = cls.apply is State.apply
+        hidden = cls.determinize is not State.determinize
         node = root
         path: list[tuple[_Node, int | None]] = [(node, None)]
         # selection / expansion
@@ -157,15 +201,31 @@ class MCTSBot:
                 path.append((node, None))
                 continue
             mover = s.current_player()
-            acts = s.legal_actions()
-            untried = [a for a in acts if a.notation not in node.children]
-            if untried:
-                a = untried[self.rng.randrange(len(untried))]
-                s.apply(a)
-                child = node.children[a.notation] = _Node(s.current_player())
-                path.append((child, mover))
-                node = child
-                break
+            if candidates is None:
+                acts = s.legal_actions()
+                untried = [a for a in acts if a.notation not in node.children]
+                if untried:
+                    a = untried[self.rng.randrange(len(untried))]
+                    _play(s, a, fast)
+                    child = node.children[a.notation] = _Node(s.current_player())
+                    path.append((child, mover))
+                    node = child
+                    break
+            else:
+                if node.order is None:
+                    node.order = list(candidates(s, s.legal_actions())) or list(s.legal_actions())
+                acts = node.order
+                if hidden:  # this determinization's own actions, in the kept order
+                    legal = {a.notation: a for a in s.legal_actions()}
+                    acts = [legal[a.notation] for a in acts if a.notation in legal] or list(legal.values())
+                acts = acts[:1 + int(WIDEN * math.sqrt(node.visits))]
+                fresh = next((x for x in acts if x.notation not in node.children), None)
+                if fresh is not None:
+                    _play(s, fresh, fast)
+                    child = node.children[fresh.notation] = _Node(s.current_player())
+                    path.append((child, mover))
+                    node = child
+                    break
             logn = math.log(node.visits + 1)
             best, best_v = None, -1e18
             for a in acts:
@@ -174,7 +234,7 @@ class MCTSBot:
                 if v > best_v:
                     best, best_v = a, v
             assert best is not None
-            s.apply(best)
+            _play(s, best, fast)
             node = node.children[best.notation]
             path.append((node, mover))
         # playout
@@ -186,8 +246,11 @@ class MCTSBot:
             if s.is_chance_node():
                 s.apply(sample_outcome(s, self.rng))
                 continue
-            a = policy(s, self.rng) if policy else random_action(s, self.rng)
-            s.apply(a)
+            if policy:
+                s.apply(policy(s, self.rng))
+            else:
+                acts = s.legal_actions()
+                _play(s, acts[self.rng.randrange(len(acts))], fast)
             decisions += 1
         ret = _returns(s, game)
         for n, mover in path:

@@ -31,7 +31,8 @@ GAME = register(Game(
     summary="Place a marble, take away a ring; jump to capture. The board shrinks until someone holds "
             "a winning set of marbles.",
     rules_page="rules/zertz.html",
-    extra={"bench": [("37 rings", {"board": "37 rings", "pool": "standard"})], "perft": perft},
+    extra={"bench": [("37 rings", {"board": "37 rings", "pool": "standard"})], "perft": perft,
+           "candidates": ai.candidates},
 ))
 
 __all__ = ["GAME", "ZertzState", "perft"]
