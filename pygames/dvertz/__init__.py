@@ -4,7 +4,7 @@ Registered as ``dvertz`` (no options). The stacks follow :mod:`pygames.dvonn.boa
 :mod:`pygames.zertz.logic`; :mod:`pygames.dvertz.rules` holds the turn of two parts and the State.
 """
 from ..core.registry import Game, register
-from . import svg
+from . import ai, svg
 from .rules import DvertzState
 
 GAME = register(Game(
@@ -15,11 +15,13 @@ GAME = register(Game(
     state_class=DvertzState,
     options=(),
     draw_svg=svg.draw,
+    evaluate=ai.evaluate,
+    rollout_policy=ai.rollout_policy,
     player_names=("White", "Black"),
     summary="DVONN with ZÈRTZ marbles riding the stacks: each turn a stack move and a marble jump or "
             "placement, in either order; 4 white, 5 grey or 6 black marbles win at once.",
     rules_page="rules/dvertz.html",
-    extra={"bench": [("from the empty board", {})]},
+    extra={"bench": [("from the empty board", {})], "candidates": ai.candidates},
 ))
 
 __all__ = ["GAME", "DvertzState"]

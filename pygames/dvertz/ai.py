@@ -1,0 +1,144 @@
+"""Dvertz evaluation, playout policy and candidate shortlist for the MCTS bot.
+
+Two races are weighed against each other: DVONN control (the features of
+:func:`pygames.dvonn.ai.board_features`: pieces controlled, mobility, stacks safe beside a DVONN piece)
+and the marble race toward 4 white, 5 grey or 6 black (X16), with the jump the player to move can make
+now counted as a tempo. The shortlist (``Game.extra["candidates"]``) ranks a decision's actions so the
+search spends its few iterations on sensible ones: winning and long jumps first, then stack moves that
+take pieces, placements that hand the opponent no jump, and the rest.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from ..core.state import Action
+from ..dvonn.ai import board_features, capture_gain, placement_features
+from ..dvonn.board import INDEX, N_CELLS
+from .notation import format_part
+from .rules import NB, WINS, DvertzState, winning_captures
+
+WEIGHTS = {"control": 1.0, "mobility": 0.3, "safe": 0.4, "dvonn_stack": 1.5}
+"""Weights of DVONN's features (control units: one piece)."""
+MARBLE_WEIGHT = 6.0
+"""How many controlled pieces the marble race is worth per unit of :func:`marble_race`."""
+TEMPO = 0.8
+"""How much of the best jump open to the player to move is counted for them."""
+
+
+def marble_race(captured) -> float:
+    """How near captures ``[white, grey, black]`` are to a winning set (X16): 0 for none, about 1 one
+    marble short, growing steeply toward the last marble."""
+    fr = [captured[c] / WINS[c] for c in range(3)]
+    return sum(f * f for f in fr) * 0.5 + max(fr) ** 3 * 1.5
+
+
+def jump_value(state: DvertzState, captured: list[int]) -> float:
+    """The race gain for the player to move of capturing the colour codes ``captured`` (a win: 100)."""
+    caps = list(state.captures[state.turn])
+    before = marble_race(caps)
+    for code in captured:
+        caps[code - 1] += 1
+    if winning_captures(caps):
+        return 100.0
+    return marble_race(caps) - before
+
+
+def _best_jump(state: DvertzState) -> float:
+    zz = state.zz
+    if zz is None or zz[0] != "jump" or state.status not in ("turn", "zertz"):
+        return 0.0
+    m = state.marbles
+    return max(jump_value(state, [m[o] for o, _ in hops]) for _, hops in zz[1])
+
+
+def evaluate(state: DvertzState) -> list[float]:
+    """Per-player values in (-1, 1) (White, Black): the result once the game is over, else ``tanh`` of
+    DVONN's weighted features plus the marble race, from White's side."""
+    if state.status == "over":
+        return state.returns()
+    board = state.board
+    if state.placed < N_CELLS:
+        v = math.tanh(placement_features(board, 0) / 8.0)
+        return [v, -v]
+    f = board_features(board, 0)
+    x = sum(WEIGHTS[k] * f[k] for k in WEIGHTS)
+    x += MARBLE_WEIGHT * (marble_race(state.captures[0]) - marble_race(state.captures[1]))
+    best = _best_jump(state)
+    if best >= 100.0:
+        x += 30.0 if state.turn == 0 else -30.0
+    elif best:
+        x += TEMPO * MARBLE_WEIGHT * best * (1 if state.turn == 0 else -1)
+    v = math.tanh(x / 10.0)
+    return [v, -v]
+
+
+def gives_jump(state: DvertzState, cell: int) -> bool:
+    """Whether a marble placed on ``cell`` (a stack without one) makes a jump possible: a neighbouring
+    marble could jump it, or it could jump a neighbouring marble (either way the next jump is the
+    opponent's)."""
+    board, m = state.board, state.marbles
+    nb = NB[cell]
+    for d in range(6):
+        j = nb[d]
+        if j < 0 or not m[j]:
+            continue
+        k = nb[(d + 3) % 6]  # j jumps over the new marble to k
+        if k >= 0 and board[k] and not m[k]:
+            return True
+        k = NB[j][d]  # the new marble jumps over j to k
+        if k >= 0 and board[k] and not m[k]:
+            return True
+    return False
+
+
+def candidates(state: DvertzState, actions: list[Action]) -> list[Action]:
+    """``actions`` ranked best first for the search (see the module doc); every action is kept."""
+    if state.phase == 1:
+        return actions
+    p = state.turn
+    board, m = state.board, state.marbles
+    opp = state.captures[1 - p]
+    safe_cache: dict[int, bool] = {}
+    scored = []
+    for k, a in enumerate(actions):
+        n = a.notation
+        if n.startswith("x "):  # x c3Ge3Bg3: the jumped colours are every third letter from the fifth
+            codes = ["-WGB".index(n[c]) for c in range(4, len(n), 3)]
+            score = 1000.0 + 10.0 * jump_value(state, codes)
+        elif len(n) == 4 and n != "pass":
+            i, j = INDEX[n[:2]], INDEX[n[2:]]
+            score = 3.0 * capture_gain(board, (i, j), p)
+            if m[i] and m[j]:
+                score += 0.5  # a crunch takes a marble off the board
+        elif n[0] in "WGB":
+            cell = INDEX[n[1:]]
+            code = "-WGB".index(n[0])
+            if cell not in safe_cache:
+                safe_cache[cell] = not gives_jump(state, cell)
+            left = WINS[code - 1] - opp[code - 1]  # how far the opponent is from winning with this colour
+            score = (5.0 if safe_cache[cell] else -50.0) + 0.5 * left
+        else:
+            score = 0.0
+        scored.append((-score, k, a))
+    scored.sort(key=lambda t: (t[0], t[1]))
+    return [a for _, _, a in scored]
+
+
+def rollout_policy(state: DvertzState, rng: random.Random) -> Action:
+    """Playout policy: the jump capturing most when jumps are open, a capturing stack move often, else
+    a uniformly random legal action."""
+    acts = state.legal_actions()
+    if state.phase == 2 and len(acts) > 1:
+        jumps = [a for a in acts if a.notation.startswith("x ")]
+        if jumps:
+            return max(jumps, key=lambda a: len(a.notation))
+        if rng.random() < 0.6 and state.moves:
+            best, gain = None, 0
+            for i, j in state.moves:
+                g = capture_gain(state.board, (i, j), state.turn)
+                if g > gain:
+                    best, gain = (i, j), g
+            if best is not None:
+                return state.find_action(format_part(("move", best[0], best[1])))
+    return acts[rng.randrange(len(acts))]
