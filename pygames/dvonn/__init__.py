@@ -28,7 +28,8 @@ GAME = register(Game(
     summary="Place, then stack: stacks move exactly their height, and whatever loses touch with the three "
             "red DVONN pieces leaves the game.",
     rules_page="rules/dvonn.html",
-    extra={"bench": [("from the empty board", {}), ("random full board", {"random_board": True})]},
+    extra={"bench": [("from the empty board", {}), ("random full board", {"random_board": True})],
+           "candidates": ai.candidates},
 ))
 
 __all__ = ["GAME", "DvonnState"]

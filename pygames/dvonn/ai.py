@@ -8,9 +8,13 @@ from __future__ import annotations
 import math
 import random
 
-from .board import COLOURS, DVONN, INTERIOR, N_CELLS, NEIGHBOURS, player_moves, scores
+from ..core.hexgrid import hex_distance
+from .board import (CELLS, COLOURS, DVONN, INDEX, INTERIOR, N_CELLS, NEIGHBOURS, move_stack, player_moves,
+                    scores)
 
 _WEIGHTS = {"control": 1.0, "mobility": 0.35, "safe": 0.5, "dvonn_stack": 2.0}
+_CENTRE = tuple(hex_distance(c, (5, 2)) for c in CELLS)
+"""Each space's distance from the middle space f3."""
 TEMPO = 0.6
 """How much of the best capture open to the player to move is counted for them."""
 
@@ -127,3 +131,43 @@ def rollout_policy(state, rng: random.Random):
 def playout(state, rng: random.Random, decisions: int) -> None:
     """The search's playout: ``decisions`` actions on the engine's fast path, greedy for captures."""
     state.fast_playout(rng, decisions, greedy_choice)
+
+
+def move_value(board: list[str], move: tuple[int, int], player: int) -> int:
+    """What ``move`` does to ``player``'s score minus the opponent's (N17), disconnections (N13)
+    included: the move is played on a copy of ``board``."""
+    b = list(board)
+    before = scores(b)
+    move_stack(b, move[0], move[1])
+    after = scores(b)
+    return (after[player] - after[1 - player]) - (before[player] - before[1 - player])
+
+
+def candidates(state, actions: list) -> list:
+    """The order the search tries actions in (``Game.extra["candidates"]``), best first; none dropped.
+
+    Moves: by what they do to the score at once (:func:`move_value`: captures and cut-off stacks), then
+    moves that leave the mover's own stacks next to a DVONN piece. Placements: DVONN pieces toward the
+    middle; coloured pieces next to a DVONN piece, then on the edge (:func:`placement_features`)."""
+    if len(actions) <= 1:
+        return actions
+    board, p = state.board, state.turn
+    if state.placed < N_CELLS:
+        if state.placed < 3:
+            return sorted(actions, key=lambda a: _CENTRE[INDEX[a.notation]])
+        key = {}
+        for a in actions:
+            i = INDEX[a.notation]
+            near = any(DVONN in board[j] for j in NEIGHBOURS[i])
+            key[a.notation] = -((1.0 if near else 0.0) + (0.6 if not INTERIOR[i] else 0.0))
+        return sorted(actions, key=lambda a: key[a.notation])
+    if state.status != "move":
+        return actions
+    dist = dvonn_distance(board)
+    scored = []
+    for a in actions:
+        n = a.notation
+        m = (INDEX[n[:2]], INDEX[n[2:]])
+        scored.append((move_value(board, m, p) + (0.3 if dist[m[1]] <= 1 else 0.0), a))
+    scored.sort(key=lambda t: -t[0])
+    return [a for _, a in scored]
