@@ -1,6 +1,6 @@
 """Dvertz evaluation, playout policy and candidate shortlist for the MCTS bot.
 
-Two races are weighed against each other: DVONN control (the features of
+Two races are weighed against each other: DVONN control (DVONN's own evaluation, from
 :func:`pygames.dvonn.ai.board_features`: pieces controlled, mobility, stacks safe beside a DVONN piece)
 and the marble race toward 4 white, 5 grey or 6 black (X16), with the jump the player to move can make
 now counted as a tempo. The shortlist (``Game.extra["candidates"]``) ranks a decision's actions so the
@@ -13,13 +13,12 @@ import math
 import random
 
 from ..core.state import Action
-from ..dvonn.ai import board_features, capture_gain, placement_features
+from ..dvonn import ai as dvonn_ai
+from ..dvonn.ai import capture_gain
 from ..dvonn.board import INDEX, N_CELLS
 from .notation import format_part
 from .rules import NB, WINS, DvertzState, winning_captures
 
-WEIGHTS = {"control": 1.0, "mobility": 0.3, "safe": 0.4, "dvonn_stack": 1.5}
-"""Weights of DVONN's features (control units: one piece)."""
 MARBLE_WEIGHT = 6.0
 """How many controlled pieces the marble race is worth per unit of :func:`marble_race`."""
 TEMPO = 0.8
@@ -53,16 +52,16 @@ def _best_jump(state: DvertzState) -> float:
 
 
 def evaluate(state: DvertzState) -> list[float]:
-    """Per-player values in (-1, 1) (White, Black): the result once the game is over, else ``tanh`` of
-    DVONN's weighted features plus the marble race, from White's side."""
+    """Per-player values in (-1, 1) (White, Black): the result once the game is over; in the placement
+    phase DVONN's evaluation; then DVONN's evaluation of the stacks (:func:`pygames.dvonn.ai.evaluate`,
+    which reads the same fields: ``status``, ``board``, ``placed``, ``moves``, ``turn``), taken back to
+    its scale in controlled pieces, plus the marble race and the mover's best jump, from White's side."""
     if state.status == "over":
         return state.returns()
-    board = state.board
+    v = dvonn_ai.evaluate(state)[0]
     if state.placed < N_CELLS:
-        v = math.tanh(placement_features(board, 0) / 8.0)
         return [v, -v]
-    f = board_features(board, 0)
-    x = sum(WEIGHTS[k] * f[k] for k in WEIGHTS)
+    x = 10.0 * math.atanh(max(-0.999999, min(0.999999, v)))
     x += MARBLE_WEIGHT * (marble_race(state.captures[0]) - marble_race(state.captures[1]))
     best = _best_jump(state)
     if best >= 100.0:

@@ -27,9 +27,8 @@ from typing import Any
 
 from ..core.errors import IllegalAction, InvalidState
 from ..core.state import TERMINAL, Action, State
-from ..dvonn.board import (BLACK, DVONN_PIECES, GRID, INDEX, LANDING, N_CELLS, NAMES, PIECES_PER_COLOUR,
-                           WHITE, has_move, linked_cells, move_stack, piece_counts, placement_piece,
-                           player_moves, scores)
+from ..dvonn.board import (BLACK, GRID, INDEX, LANDING, N_CELLS, NAMES, PIECES_PER_COLOUR, WHITE,
+                           board_problem, has_move, move_stack, placement_piece, player_moves, scores)
 from ..zertz import logic
 from ..zertz.logic import CODES
 from .notation import format_turn, jumped_cell, parse_part, parse_turn
@@ -411,27 +410,14 @@ class DvertzState(State):
                                    f"reserve, captures and on the board, not {total}")
         if any(m[i] and not board[i] for i in range(N_CELLS)):
             raise InvalidState("a marble lies on an empty space (marbles sit on stacks)")
-        counts = piece_counts(board)
+        problem = board_problem(board, placed, removed)
+        if problem:
+            raise InvalidState(problem)
         if placed < N_CELLS:
-            want = {"W": 0, "B": 0, "D": 0}
-            for k in range(placed):
-                want[placement_piece(k)] += 1
-            if any(len(s) > 1 for s in board) or counts != want:
-                raise InvalidState(f"after {placed} placements the board must hold exactly {want['D']} DVONN, "
-                                   f"{want['W']} white and {want['B']} black single pieces")
-            if removed != [0, 0] or any(m) or list(reserve) != list(RESERVE) or part != "":
-                raise InvalidState("during the placement phase no piece leaves, no marble is played and no "
-                                   "turn has parts")
+            if any(m) or list(reserve) != list(RESERVE) or part != "":
+                raise InvalidState("during the placement phase no marble is played and no turn has parts")
             if turn != placed % 2:
                 raise InvalidState(f"after {placed} placements it is {PLAYER_NAMES[placed % 2]}'s turn")
-        else:
-            if (counts["D"] != DVONN_PIECES or counts["W"] + removed[0] != PIECES_PER_COLOUR
-                    or counts["B"] + removed[1] != PIECES_PER_COLOUR):
-                raise InvalidState("the 49 pieces must be accounted for: 3 DVONN pieces on the board and "
-                                   "23 of each colour on the board or removed")
-            linked = linked_cells(board)
-            if any(board[i] and i not in linked for i in range(N_CELLS)):
-                raise InvalidState("a stack on the board is not linked to a DVONN piece (it would have left)")
         if winning_captures(captures[0]) and winning_captures(captures[1]):
             raise InvalidState("only one player can hold a winning set of marbles (the first one won)")
         last = _load_last(d["last"])

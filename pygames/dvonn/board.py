@@ -235,6 +235,28 @@ def piece_counts(board: list[str]) -> dict[str, int]:
     return {k: joined.count(k) for k in "WBD"}
 
 
+def board_problem(board: list[str], placed: int, removed: list[int]) -> str:
+    """What is wrong with a board (49 stack strings) after ``placed`` placements with ``removed``
+    ``[white, black]`` pieces out of the game, or ``""`` when nothing is: during placement (N3) only the
+    pieces placed so far stand alone and nothing was removed; afterwards the 49 pieces are accounted for
+    (N2, N14) and every stack is linked to a DVONN piece (N13). For loaders of saved states."""
+    counts = piece_counts(board)
+    if placed < N_CELLS:
+        want = {"W": 0, "B": 0, "D": 0}
+        for k in range(placed):
+            want[placement_piece(k)] += 1
+        if any(len(s) > 1 for s in board) or counts != want or removed != [0, 0]:
+            return (f"after {placed} placements the board holds exactly {want['D']} DVONN, {want['W']} white "
+                    f"and {want['B']} black single pieces, and nothing has left the game")
+        return ""
+    if counts["D"] != DVONN_PIECES or [counts["W"] + removed[0], counts["B"] + removed[1]] != [PIECES_PER_COLOUR] * 2:
+        return "the 49 pieces must be accounted for: 3 DVONN pieces on the board, 23 of each colour on it or removed"
+    linked = linked_cells(board)
+    if any(board[i] and i not in linked for i in range(N_CELLS)):
+        return "a stack on the board is not linked to a DVONN piece (it would have left)"
+    return ""
+
+
 def placement_piece(k: int) -> str:
     """N3: the piece placed at placement number ``k`` (0-based): DVONN for the first three, then black and
     white alternately (Black's first coloured piece is number 3)."""
