@@ -126,7 +126,7 @@ def _status(obs: dict, names: list[str]) -> tuple[str, str, str] | None:
     if st == "place":
         return None
     who = names[turn or 0]
-    marble_part = "jump (compulsory)" if obs.get("jumps") else "place a marble"
+    marble_part = "a jump, compulsory" if obs.get("jumps") else "place a marble"
     if st == "turn":
         head = f"{who} to play: a stack move and a marble move, in either order"
         sub = "a jump is compulsory for the marble move" if obs.get("jumps") else \
