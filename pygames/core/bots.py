@@ -6,8 +6,9 @@ considering actions legal in it (single-observer information-set MCTS). A game p
 
 - ``Game.evaluate(state) -> list[float]``: per-player values in [-1, 1] used at the end of a short
   playout;
-- optionally ``Game.rollout_policy(state, rng) -> Action``, or ``Game.playout(state, rng, decisions)``
-  (its own fast playout, in place);
+- optionally ``Game.rollout_policy(state, rng) -> Action`` (an action of ``state.legal_actions()``; it
+  is applied without looking its notation up again), or ``Game.playout(state, rng, decisions)`` (its own
+  fast playout, in place);
 - optionally ``Game.extra["candidates"]``: ``candidates(state, actions) -> list[Action]``, the actions
   worth searching at a decision node, best first: a non-empty sub-list of ``actions`` (the legal actions
   of ``state``, in the order the state gives them), for games with too many legal actions to try each
@@ -247,7 +248,7 @@ class MCTSBot:
                 s.apply(sample_outcome(s, self.rng))
                 continue
             if policy:
-                s.apply(policy(s, self.rng))
+                _play(s, policy(s, self.rng), fast)
             else:
                 acts = s.legal_actions()
                 _play(s, acts[self.rng.randrange(len(acts))], fast)

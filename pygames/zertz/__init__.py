@@ -27,6 +27,7 @@ GAME = register(Game(
     draw_svg=svg.draw,
     evaluate=ai.evaluate,
     rollout_policy=ai.rollout_policy,
+    playout=ai.playout,
     player_names=("Player 1", "Player 2"),
     summary="Place a marble, take away a ring; jump to capture. The board shrinks until someone holds "
             "a winning set of marbles.",

@@ -78,26 +78,31 @@ def openings(marbles: Sequence[int], ring: Sequence[bool], nb, v: int) -> list[i
     return out
 
 
+def safe_at(marbles: Sequence[int], ring: Sequence[bool], nb, v: int) -> bool:
+    """Whether a placement on the vacant ring ``v`` can hand the opponent no capture: it opens no jump,
+    or only jumps onto one free ring (Z6) that the same turn removes. Assumes no jump is open now. (A
+    placement that isolates a group may also be safe; it is not counted here.)"""
+    o = openings(marbles, ring, nb, v)
+    if not o:
+        return True
+    k = o[0]
+    for x in o:
+        if x != k:
+            return False
+    return logic.is_free(ring, marbles, nb, k)
+
+
 def safe_cells(marbles: Sequence[int], ring: Sequence[bool], nb) -> list[int]:
-    """The vacant rings where a placement can hand the opponent no capture: it opens no jump, or only
-    jumps onto one free ring that the same turn removes (isolations, which may also help, are not
-    counted). Assumes no jump is open now."""
-    out = []
-    free = None
+    """The vacant rings where a placement can hand the opponent no capture (:func:`safe_at`)."""
+    return [v for v in range(len(ring)) if ring[v] and not marbles[v] and safe_at(marbles, ring, nb, v)]
+
+
+def has_safe_cell(marbles: Sequence[int], ring: Sequence[bool], nb) -> bool:
+    """Whether :func:`safe_cells` is not empty (stops at the first)."""
     for v in range(len(ring)):
-        if ring[v] and not marbles[v]:
-            o = openings(marbles, ring, nb, v)
-            if not o:
-                out.append(v)
-                continue
-            k = o[0]
-            if k == v or any(x != k for x in o):
-                continue
-            if free is None:
-                free = set(logic.free_rings(ring, marbles, nb))
-            if k in free:
-                out.append(v)
-    return out
+        if ring[v] and not marbles[v] and safe_at(marbles, ring, nb, v):
+            return True
+    return False
 
 
 def gives_capture(state, action, opens: dict[int, list[int]] | None = None) -> bool:
@@ -125,7 +130,7 @@ def _no_safe_reply(state, v: int, f: int) -> bool:
     m[v] = 1
     if f >= 0:
         r[f] = False
-    return not safe_cells(m, r, state.L.nb)
+    return not has_safe_cell(m, r, state.L.nb)
 
 
 def evaluate(state) -> list[float]:
@@ -138,7 +143,7 @@ def evaluate(state) -> list[float]:
     m, ring, nb = state.marbles, state.ring, state.L.nb
     if logic.has_jump(m, ring, nb):
         r[pl] = max(r[pl], best_capture(state)[0])
-    elif not safe_cells(m, ring, nb):
+    elif not has_safe_cell(m, ring, nb):
         op = state.captures[1 - pl]
         on_board = {x - 1 for x in m if x}
         if on_board:
@@ -172,6 +177,55 @@ def rollout_policy(state, rng: random.Random):
         if not gives_capture(state, a, opens):
             return a
     return acts[rng.randrange(len(acts))]
+
+
+def playout_move(state, rng: random.Random):
+    """The playout's move for the player to move in ``state`` (not over), built without listing every
+    legal action: the most valuable jump sequence when capturing is forced (Z9, ties at random); else
+    usually a placement that isolates a group (Z14), then one of a few random placements that hands the
+    opponent no capture, else a random one. Returns a legal :class:`~pygames.zertz.rules.Move`.
+
+    It reads the position through the state's own move builders (``_jump_move``, ``_isolations``,
+    ``_isolating`` and the layout's move table), so its moves are the engine's moves."""
+    m, ring, nb = state.marbles, state.ring, state.L.nb
+    pl = state.turn
+    jumps = state.jumps()
+    if jumps:
+        kind = state.pool_kind
+        caps = state.captures[pl]
+        best = max(jumps, key=lambda j: (gain(caps, [m[o] - 1 for o, _ in j[1]], kind), rng.random()))
+        return state._jump_move(best[0], best[1])
+    colours = logic.supply(state.pool, state.captures[pl])[1]
+    vacant = [i for i in range(len(ring)) if ring[i] and not m[i]]
+    free = [i for i in vacant if logic.is_free(ring, m, nb, i)]
+    iso = state._isolations(vacant, free)
+    c = colours[rng.randrange(len(colours))]
+    row_of = state.L.table(pl)[c]
+    if iso and rng.random() < 0.8:
+        pairs = list(iso)
+        v, f = pairs[rng.randrange(len(pairs))]
+        return state._isolating(row_of[v][f + 1], c, v, f, iso[(v, f)])
+    v = f = -1
+    for _ in range(8):
+        v = vacant[rng.randrange(len(vacant))]
+        others = [x for x in free if x != v]
+        f = others[rng.randrange(len(others))] if others else -1
+        if (v, f) in iso:
+            return state._isolating(row_of[v][f + 1], c, v, f, iso[(v, f)])
+        if all(k == f for k in openings(m, ring, nb, v)):
+            break
+    return row_of[v][f + 1]
+
+
+def playout(state, rng: random.Random, decisions: int) -> None:
+    """The search's playout (``Game.playout``): up to ``decisions`` turns of :func:`playout_move`, played
+    in place on the engine (no history is kept: the state is the search's own copy)."""
+    state.__dict__.pop("_cache_legal", None)
+    for _ in range(decisions):
+        if state.result is not None:
+            break
+        state.play(playout_move(state, rng))
+    state.__dict__.pop("_cache_legal", None)
 
 
 def candidates(state, actions: list) -> list:

@@ -112,3 +112,26 @@ def test_easy_bot_beats_random_play_in_seeded_games():
         levels = ["easy", "random"] if seed % 2 == 0 else ["random", "easy"]
         final, _ = play_game("zertz", {}, levels, seed=seed)
         assert final.returns()[seed % 2] == 1.0, seed
+
+
+def test_playout_moves_are_the_engines_legal_moves():
+    """The playout builds its moves without listing the legal actions; each one is legal and playing it
+    directly gives the same position as applying its notation (isolations included, on every board)."""
+    rng = random.Random(1)
+    played = isolations = 0
+    for k in range(30):
+        opts = {"board": ("37 rings", "48 rings", "61 rings")[k % 3], "pool": "blitz" if k % 2 else "standard"}
+        s = random_prefix("zertz", opts, seed=k, plies=k % 20)
+        while s.result is None:
+            mv = ai.playout_move(s, rng)
+            assert mv.notation in {a.notation for a in s.legal_actions()}, mv.notation
+            direct = s.clone()
+            direct.play(mv)
+            s.apply(mv.notation)
+            assert direct._state_json() == s._state_json()
+            played += 1
+            isolations += bool(mv.isolated)
+    assert played > 200 and isolations > 0
+    s = random_prefix("zertz", {}, seed=2, plies=6)
+    ai.playout(s, rng, 4)
+    assert len(s.history) == 6 and s.to_json()["state"] == type(s).from_json(s.to_json()).to_json()["state"]
