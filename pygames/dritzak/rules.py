@@ -20,7 +20,7 @@ equal cards from one zone); ``down 2`` (flip face-down slot 2, blind); ``pick up
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, repeat
 
 from ..core.errors import InvalidState
 from ..core.state import CHANCE, TERMINAL, Action, State
@@ -85,9 +85,15 @@ def _act(notation: str, player: int, targets: tuple = (), select: str = "sequenc
     return a
 
 
+_PICK_UP = [_act("pick up", p, label="Pick up the pile") for p in range(6)]
+_DOWN = [[_act(f"down {i + 1}", p, (f"down-{i + 1}",)) for i in range(3)] for p in range(6)]
 _DEAL = [Action("deal " + n, player=CHANCE) for n in _NAMES]
 _DRAW = [Action("draw " + n, player=CHANCE) for n in _NAMES]
 _START = [Action(f"start {p + 1}", player=CHANCE) for p in range(6)]
+
+
+_PLAY_CARDS: dict = {}
+"""The cards of each play notation made by ``_play_action`` (``"play 7h 7s"`` → ``(5, 31)``)."""
 
 
 def _play_action(cards: tuple, player: int) -> Action:
@@ -97,6 +103,7 @@ def _play_action(cards: tuple, player: int) -> Action:
         names = [_NAMES[c] for c in cards]
         a = _ACTIONS[key] = Action("play " + " ".join(names), targets=tuple("card-" + n for n in names),
                                    select="set", player=player)
+        _PLAY_CARDS[a.notation] = cards
     return a
 
 
@@ -124,6 +131,47 @@ def _sets(cards: list, rank: int) -> list:
         if lst:
             out = [t + tuple(lst[:k]) for t in out for k in range(len(lst) + 1)]
     return [tuple(sorted(t)) for t in out if t]
+
+
+_GROUP_ACTIONS: dict = {}
+_PLAYABLE = {(top, sevens): tuple(r for r in range(13) if playable(r, top, sevens))
+             for top in (None, *range(13)) for sevens in (False, True)}
+"""The ranks playable on each top rank (None: an empty pile), with and without the rule of 7s, ascending."""
+
+
+def _group(cards) -> dict:
+    """``cards`` by rank: ``{rank: [cards, actions or None]}`` (see ``_entry_actions``)."""
+    groups: dict = {}
+    for c in cards:
+        r = _RANK[c]
+        e = groups.get(r)
+        if e is None:
+            groups[r] = [[c], None]
+        else:
+            e[0].append(c)
+    return groups
+
+
+def _entry_actions(entry: list, player: int) -> list:
+    """The play actions of a ``_group`` entry, remembered in the entry until its cards change."""
+    acts = entry[1] = _group_actions(entry[0], player)
+    return acts
+
+
+def _group_actions(group: list, player: int) -> list:
+    """The play actions of ``player`` for ``group`` (their cards of one rank, any order), cached: the
+    distinct sets of ``_sets``, each a cached Action. Do not mutate the list returned."""
+    key = (tuple(sorted(group)) if len(group) > 1 else (group[0],), player)
+    acts = _GROUP_ACTIONS.get(key)
+    if acts is None:
+        if len(_GROUP_ACTIONS) > 100_000:  # bound the memory of a long session
+            _GROUP_ACTIONS.clear()
+        if len(group) == 1:
+            acts = [_play_action((group[0],), player)]
+        else:
+            acts = [_play_action(t, player) for t in _sets(group, _RANK[group[0]])]
+        _GROUP_ACTIONS[key] = acts
+    return acts
 
 
 PHASES = ("deal", "choose", "start", "play", "draw", "over")
@@ -169,8 +217,9 @@ class DritzakState(State):
         self.stall = 0
         self.called = False
         self.recent = []
-        self.last = ""
+        self._last: str | tuple = ""
         self.ties = []
+        self._groups = [None] * n
 
     # ----- fast copy ---------------------------------------------------------------------------------
     def clone(self) -> "DritzakState":
@@ -190,18 +239,87 @@ class DritzakState(State):
         d["deegans"] = [list(x) for x in self.deegans]
         d["recent"] = list(self.recent)
         d["ties"] = list(self.ties)
+        d["_groups"] = [None] * len(self.hands)
         s.__dict__ = d
         return s
+
+    @property
+    def last(self) -> str:
+        """What the last move did, for the table (a short text). The moves store it as a tuple, worded
+        only when it is read."""
+        v = self._last
+        if isinstance(v, str):
+            return v
+        name = self.game.player_name(v[1])
+        if v[0] == "pick":
+            txt = f"{name} picked up the pile"
+        else:
+            _, _, cards, cleared, skips = v
+            txt = f"{name} played " + " ".join(_NAMES[c] for c in cards)
+            if cleared:
+                txt += ", cleared the pile"
+            elif skips:
+                txt += f", skipping {skips}"
+        self._last = txt
+        return txt
+
+    @last.setter
+    def last(self, text: str) -> None:
+        self._last = text
+
+    def _hand_groups(self, p: int) -> dict:
+        """``p``'s hand grouped by rank (``_group``), kept in step by the moves (``_hand_add``,
+        ``_hand_remove``); rebuilt when the hand list was replaced or changed size some other way."""
+        g = self._groups[p]
+        h = self.hands[p]
+        if g is None or g[0] is not h or g[1] != len(h):
+            g = self._groups[p] = [h, len(h), _group(h)]
+        return g[2]
+
+    def _hand_add(self, p: int, cards) -> None:
+        """Add ``cards`` to ``p``'s hand (and to its rank groups when those are up to date)."""
+        h = self.hands[p]
+        g = self._groups[p]
+        if g is not None and g[0] is h and g[1] == len(h):
+            groups = g[2]
+            for c in cards:
+                r = _RANK[c]
+                e = groups.get(r)
+                if e is None:
+                    groups[r] = [[c], None]
+                else:
+                    e[0].append(c)
+                    e[1] = None
+            h.extend(cards)
+            g[1] = len(h)
+        else:
+            h.extend(cards)
+
+    def _hand_remove(self, p: int, cards) -> None:
+        """Remove ``cards`` (all of one rank) from ``p``'s hand and its rank groups."""
+        h = self.hands[p]
+        g = self._groups[p]
+        for c in cards:
+            h.remove(c)
+        if g is not None and g[0] is h and g[1] == len(h) + len(cards):
+            groups = g[2]
+            r = _RANK[cards[0]]
+            e = groups[r]
+            rest = [c for c in e[0] if c not in cards]
+            if rest:
+                groups[r] = [rest, None]
+            else:
+                del groups[r]
+            g[1] = len(h)
 
     # ----- the deal ----------------------------------------------------------------------------------
     def _deal_target(self):
         """(zone, player) of the next dealt card (D2): three face-down rounds, then the hand rounds."""
         n = self.num_players
-        k = sum(len(d) for d in self.down)
+        k = 52 * self.decks - len(self.deck)  # cards dealt so far: during the deal no card is elsewhere
         if k < 3 * n:
             return "down", k % n
-        k = sum(len(h) for h in self.hands)
-        return "hand", k % n
+        return "hand", (k - 3 * n) % n
 
     def _deal_total(self) -> int:
         return (3 + (5 if self.six else 6)) * self.num_players
@@ -217,6 +335,49 @@ class DritzakState(State):
             return self.pending.index(None)
         return TERMINAL
 
+    def current_player(self) -> int:
+        return self._current_player()
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def is_chance_node(self) -> bool:
+        ph = self.phase
+        return ph == "deal" or ph == "draw" or ph == "start"
+
+    def legal_actions(self) -> list[Action]:
+        """As ``State.legal_actions`` (cached until the next apply; do not mutate the list), with the
+        deal's and the draw's outcomes listed straight from the draw pile."""
+        d = self.__dict__
+        cached = d.get("_cache_legal")
+        if cached is None:
+            ph = self.phase
+            if ph == "deal":
+                cached = d["_cache_legal"] = list(map(_DEAL.__getitem__, self.deck))
+            elif ph == "draw":
+                cached = d["_cache_legal"] = list(map(_DRAW.__getitem__, self.deck))
+            elif ph == "play" or ph == "choose":
+                cached = d["_cache_legal"] = self._legal_actions()
+            else:
+                cached = State.legal_actions(self)
+        return cached
+
+    def find_action(self, action: "Action | str") -> Action:
+        """As ``State.find_action``, with a direct look-up of a dealt or drawn card."""
+        ph = self.phase
+        if ph == "deal" or ph == "draw":
+            note = action.notation if isinstance(action, Action) else action
+            if isinstance(note, str) and note[:5] == ("deal " if ph == "deal" else "draw "):
+                c = _IDS.get(note[5:])
+                if c is not None and c in self.deck:
+                    return (_DEAL if ph == "deal" else _DRAW)[c]
+        elif ph == "play" and isinstance(action, Action):
+            note = action.notation
+            for a in self.legal_actions():
+                if a.notation == note:
+                    return a
+        return State.find_action(self, action)
+
     def chance_owner(self):
         if self.phase == "draw":
             return self.drawer
@@ -227,8 +388,7 @@ class DritzakState(State):
             q = 1.0 / len(self.ties)
             return [(_START[p], q) for p in self.ties]
         table = _DEAL if self.phase == "deal" else _DRAW
-        q = 1.0 / len(self.deck)
-        return [(table[c], q) for c in self.deck]
+        return list(zip(map(table.__getitem__, self.deck), repeat(1.0 / len(self.deck))))
 
     def zone(self, p: int) -> str:
         """The zone ``p`` plays from this turn (D11–D13): ``hand``, ``up`` or ``down`` (or ``none``)."""
@@ -249,48 +409,53 @@ class DritzakState(State):
             return [_up_action(t, p) for t in combinations(sorted(self.hands[p]), 3)]
         p = self.turn
         pile = self.pile
-        out = []
-        z = self.zone(p)
+        out: list = []
+        z = "hand" if self.hands[p] else self.zone(p)
         if z == "down":
             for i, c in enumerate(self.down[p]):
                 if c is not None:
-                    out.append(_act(f"down {i + 1}", p, (f"down-{i + 1}",)))
+                    out.append(_DOWN[p][i])
         elif z != "none":
-            cards = self.hands[p] if z == "hand" else self.up[p]
             top = _RANK[pile[-1]] if pile else None
-            sevens = self.options["sevens"]
-            if self.first_rank is not None:
-                ranks = [self.first_rank]
+            first = self.first_rank
+            if z == "up":
+                groups = _group(self.up[p])
             else:
-                ranks = sorted({_RANK[c] for c in cards})
-            for r in ranks:
-                if playable(r, top, sevens):
-                    group = [c for c in cards if _RANK[c] == r]
-                    if len(group) == 1:
-                        out.append(_play_action((group[0],), p))
-                    else:
-                        for t in _sets(group, r):
-                            out.append(_play_action(t, p))
+                h = self.hands[p]
+                g = self._groups[p]
+                groups = g[2] if g is not None and g[0] is h and g[1] == len(h) else self._hand_groups(p)
+            if first is not None:
+                e = groups.get(first)
+                if e is not None:
+                    out.extend(e[1] or _entry_actions(e, p))
+            else:
+                for r in _PLAYABLE[top, self.options["sevens"]]:
+                    e = groups.get(r)
+                    if e is not None:
+                        out.extend(e[1] or _entry_actions(e, p))
         if pile:
-            out.append(_act("pick up", p, label="Pick up the pile"))
+            out.append(_PICK_UP[p])
         return out
 
     def _apply(self, a: Action) -> None:
         note = a.notation
         ph = self.phase
+        if ph == "play":
+            self._apply_play(note)
+            return
         if ph == "deal":
             c = _IDS[note[5:]]
-            self.deck.remove(c)
             zone, p = self._deal_target()
+            self.deck.remove(c)
             (self.down if zone == "down" else self.hands)[p].append(c)
-            if sum(len(h) for h in self.hands) + 3 * self.num_players == self._deal_total():
+            if 52 * self.decks - len(self.deck) == self._deal_total():
                 self.phase = "choose"
             return
         if ph == "draw":
             c = _IDS[note[5:]]
             self.deck.remove(c)
+            self._hand_add(self.drawer, (c,))
             h = self.hands[self.drawer]
-            h.append(c)
             if len(h) >= self.hand_size or not self.deck:
                 self.phase = "play"
             return
@@ -302,11 +467,13 @@ class DritzakState(State):
             self.pending[p] = tuple(_IDS[x] for x in note.split()[1:])
             if None not in self.pending:
                 self._reveal()
-            return
+
+    def _apply_play(self, note: str) -> None:
+        """A move of the player to move: a set, a face-down card or a pick-up (D10–D16)."""
         p = self.turn
         if note == "pick up":
             self._pick_up(p)
-            self.last = f"{self.game.player_name(p)} picked up the pile"
+            self._last = ("pick", p)
             return
         if note[0] == "d":  # down k: a blind face-down card (D13)
             i = int(note[5:]) - 1
@@ -320,7 +487,7 @@ class DritzakState(State):
                 self._pick_up(p)
                 self.last = f"{self.game.player_name(p)} turned up {_NAMES[c]} and picked up the pile"
             return
-        cards = [_IDS[x] for x in note.split()[1:]]
+        cards = _PLAY_CARDS.get(note) or tuple(_IDS[x] for x in note.split()[1:])
         zone = "hand" if self.hands[p] else "up"
         self._play(p, cards, zone)
 
@@ -369,7 +536,9 @@ class DritzakState(State):
     def _next(self, p: int, steps: int) -> int:
         """The player ``steps`` places after ``p`` in the direction of play, counting only players still
         in (D20, D25)."""
-        n = self.num_players
+        n = len(self.hands)
+        if not self.places:
+            return (p + self.direction * steps) % n
         q = p
         d = self.direction
         while steps:
@@ -380,7 +549,7 @@ class DritzakState(State):
 
     def _pick_up(self, p: int) -> None:
         """D15: the pile goes into ``p``'s hand, publicly known there; the next player leads (D16)."""
-        self.hands[p].extend(self.pile)
+        self._hand_add(p, self.pile)
         self.known[p].extend(self.pile)
         self.pile = []
         self.recent = []
@@ -392,28 +561,28 @@ class DritzakState(State):
     def _complete(self, rank: int) -> bool:
         """D10, D23: the run of ``rank`` on top of the pile completes a set that clears it."""
         pile = self.pile
-        k = 0
+        rule = self.options["set_rule"]
+        if rule != "suits":  # four (or, with "all", every copy) in a row on top
+            need = 4 * self.decks if rule == "all" else 4
+            if len(pile) < need:
+                return False
+            for c in pile[-need:]:
+                if _RANK[c] != rank:
+                    return False
+            return True
         suits = set()
         for c in reversed(pile):
             if _RANK[c] != rank:
                 break
-            k += 1
             suits.add(_SUIT[c])
-        rule = self.options["set_rule"]
-        if rule == "all":
-            return k >= 4 * self.decks
-        if rule == "suits":
-            return len(suits) == 4
-        return k >= 4
+        return len(suits) == 4
 
-    def _play(self, p: int, cards: list, zone: str) -> None:
+    def _play(self, p: int, cards, zone: str) -> None:
         """Play ``cards`` (equal rank, already legal) from ``zone``: D7–D10, D14, D17–D22."""
         o = self.options
         rank = _RANK[cards[0]]
         if zone == "hand":
-            h = self.hands[p]
-            for c in cards:
-                h.remove(c)
+            self._hand_remove(p, cards)
             kn = self.known[p]
             if kn:
                 for c in cards:
@@ -435,18 +604,15 @@ class DritzakState(State):
         cleared = rank == TEN or self._complete(rank)
         if o["reversal"] and matched:
             self.direction = -self.direction
-        names = " ".join(_NAMES[c] for c in cards)
-        self.last = f"{self.game.player_name(p)} played {names}"
         out = not self.hands[p] and not self.deck and not self.up[p] and all(c is None for c in self.down[p])
         skips = 0
         if cleared:
             self.cleared.extend(pile)
             self.pile = []
             self.stall = 0
-            self.last += ", cleared the pile"
         elif o["skip"] and matched:
             skips = len(cards)
-            self.last += f", skipping {skips}"
+        self._last = ("play", p, cards, cleared, skips)
         if out:
             self._go_out(p, zone)
             if self.phase == "over":
