@@ -66,8 +66,54 @@ def _act(notation: str, player: int, targets: tuple = (), label: str = "") -> Ac
     key = (notation, player, targets, label)
     a = _ACTIONS.get(key)
     if a is None:
+        if len(_ACTIONS) > 100_000:  # bound the memory of a long session
+            _ACTIONS.clear()
+            _MOVES.clear()
+            _TAKES.clear()
         a = _ACTIONS[key] = Action(notation, targets=targets, label=label, player=player)
     return a
+
+
+_MOVES: dict = {}
+_TAKES: dict = {}
+
+
+def _move(player: int, board: int, kind: str, square: int, factiosus: bool) -> tuple[Action, int]:
+    """The move action of ``player``'s ``kind`` on ``square`` (its whole distance along ``board``'s path,
+    G18, G19) and the square it ends on (:data:`OUT` one beyond the end), cached. The piece must be able
+    to move (path number plus distance at most 82)."""
+    key = (player, board, kind, square, factiosus)
+    r = _MOVES.get(key)
+    if r is None:
+        to = _NUMX[board][square + 1] + DISTANCE[kind]
+        end = OUT if to == 82 else PATHS[board][to - 1]
+        dest = "out" if to == 82 else SQUARE_NAMES[end]
+        dt = "exit" if to == 82 else _TGT[end]
+        if square == OFF:
+            n = f"enter {dest}"
+            tg: tuple = (f"off-{kind}", dt) if factiosus else (dt,)
+        else:
+            n = f"{SQUARE_NAMES[square]}-{dest}"
+            tg = (_TGT[square], dt) if factiosus else (dt,)
+        r = _MOVES[key] = (_act(n, player, tg), end)
+    return r
+
+
+def _take_names(factiosus: bool, kind: str, square: int, victim_square: int, label: str | None) -> tuple:
+    """``(notation, targets)`` of a take (G27), cached: ``take E5`` (``take E5 Blue``: ``label`` names
+    the victim when two could be taken there); Factiosus: the taker's kind first and both squares."""
+    key = (factiosus, kind, square, victim_square, label)
+    r = _TAKES.get(key)
+    if r is None:
+        n = f"take {SQUARE_NAMES[victim_square]}"
+        if label is not None:
+            n += " " + label
+        if factiosus:
+            r = (f"{kind} {n}", (_TGT[square], _TGT[victim_square]))
+        else:
+            r = (n, (_TGT[victim_square],))
+        _TAKES[key] = r
+    return r
 
 
 _D10 = "ABCDEFGHIJ"
@@ -76,8 +122,15 @@ _VEER_OUTCOMES = tuple((Action(f"veer {_D10[a]}{b + 1}", player=CHANCE), 0.01)
 _D6_OUTCOMES = tuple((Action(f"d6 {k}", player=CHANCE), 1 / 6) for k in range(1, 7))
 
 
+_TGT = tuple(f"sq-{n}" for n in SQUARE_NAMES)
+
+
 def _tgt(s: int) -> str:
-    return f"sq-{SQUARE_NAMES[s]}"
+    return _TGT[s]
+
+
+_NUMX = tuple((0,) + row + (82,) for row in NUMBER)
+"""``_NUMX[b][s + 1]``: the path number of square ``s`` on board ``b``, off (-1) and out (81) included."""
 
 
 @dataclass(eq=False)
@@ -155,11 +208,7 @@ class DuerrorState(State):
 
     def number(self, player: int, square: int) -> int:
         """Path number of ``square`` on ``player``'s path: 0 off the board, 1..81, 82 out (G3)."""
-        if square == OFF:
-            return 0
-        if square == OUT:
-            return 82
-        return NUMBER[self.boards[player]][square]
+        return _NUMX[self.boards[player]][square + 1]
 
     def _label(self, player: int, index: int) -> str:
         """How a victim piece is named in notation: ``Blue`` (``Blue thete`` in Factiosus)."""
@@ -168,20 +217,38 @@ class DuerrorState(State):
     def takes(self) -> list[tuple[int, int, int]]:
         """Legal takes of the player to move now as ``(taker piece, victim player, victim piece)`` (G11–G17)."""
         p = self.turn
-        mine = self.pieces[p]
-        used = self.used
-        out = []
-        for ti, (kind, s) in enumerate(mine):
+        pieces = self.pieces
+        used = self._used_set() if self.used else None
+        out: list = []
+        victims: list = []
+        squares: set = set()
+        for ti, (kind, s) in enumerate(pieces[p]):
             if kind == "thete" or s < 0 or s == OUT:
                 continue
+            if not squares:
+                for q in range(self.n):
+                    if q != p:
+                        for vi, (_, vs) in enumerate(pieces[q]):
+                            if 0 <= vs < OUT:
+                                victims.append((q, vi, vs))
+                                squares.add(vs)
+                if not squares:
+                    return out
             zone = REACH[kind][s]
-            for q in range(self.n):
-                if q == p:
-                    continue
-                for vi, (_, vs) in enumerate(self.pieces[q]):
-                    if 0 <= vs < OUT and vs in zone and (not used or [ti, q, vi, vs] not in used):
-                        out.append((ti, q, vi))
+            if zone.isdisjoint(squares):
+                continue
+            for q, vi, vs in victims:
+                if vs in zone and (used is None or (ti, q, vi, vs) not in used):
+                    out.append((ti, q, vi))
         return out
+
+    def _used_set(self) -> set:
+        """``used`` as a set of tuples, kept in step while a chain of takes grows (G15)."""
+        used = self.used
+        us = self.__dict__.get("_us")
+        if us is None or us[0] is not used or us[1] != len(used):
+            us = self.__dict__["_us"] = [used, len(used), {tuple(u) for u in used}]
+        return us[2]
 
     def _take_list(self) -> list[tuple[str, tuple, int, int, int]]:
         """``(notation, targets, taker, victim player, victim piece)`` of every legal take (G27).
@@ -189,24 +256,27 @@ class DuerrorState(State):
         Targets are the victim's square (Factiosus: the taker's square, then the victim's); when two
         takes share their targets (two victims on one square) they are offered as buttons instead."""
         p = self.turn
-        found = self.takes()
+        found = self.__dict__.get("_tk")
+        if found is None:
+            found = self.takes()
+        pieces = self.pieces
+        mine = pieces[p]
+        fac = self.factiosus
+        if len(found) == 1:
+            ti, q, vi = found[0]
+            kind, s = mine[ti]
+            n, tg = _take_names(fac, kind, s, pieces[q][vi][1], None)
+            return [(n, tg, ti, q, vi)]
         per_sq: dict = {}
         for ti, q, vi in found:
-            key = (ti, self.pieces[q][vi][1])
+            key = (ti, pieces[q][vi][1])
             per_sq[key] = per_sq.get(key, 0) + 1
         groups: dict = {}
         out = []
         for ti, q, vi in found:
-            kind, s = self.pieces[p][ti]
-            vs = self.pieces[q][vi][1]
-            n = f"take {SQUARE_NAMES[vs]}"
-            if per_sq[(ti, vs)] > 1:
-                n += " " + self._label(q, vi)
-            if self.factiosus:
-                n = f"{kind} {n}"
-                tg: tuple = (_tgt(s), _tgt(vs))
-            else:
-                tg = (_tgt(vs),)
+            kind, s = mine[ti]
+            vs = pieces[q][vi][1]
+            n, tg = _take_names(fac, kind, s, vs, self._label(q, vi) if per_sq[(ti, vs)] > 1 else None)
             out.append((n, tg, ti, q, vi))
             groups[tg] = groups.get(tg, 0) + 1
         return [(n, tg if groups[tg] == 1 else (), ti, q, vi) for n, tg, ti, q, vi in out]
@@ -217,8 +287,9 @@ class DuerrorState(State):
 
     def _movable(self, pending: list[int]) -> list[int]:
         p = self.turn
-        return [i for i in pending
-                if self.number(p, self.pieces[p][i][1]) + DISTANCE[self.pieces[p][i][0]] <= 82]
+        pieces = self.pieces[p]
+        numx = _NUMX[self.boards[p]]
+        return [i for i in pending if numx[pieces[i][1] + 1] + DISTANCE[pieces[i][0]] <= 82]
 
     def _legal_actions(self) -> list[Action]:
         part, p = self.part, self.turn
@@ -239,7 +310,8 @@ class DuerrorState(State):
             kind = self.pieces[p][0][0]
             return [_act("keep", p)] + [_act(f"change {k}", p) for k in self.kinds if k != kind]
         if part == "flictus":
-            out = [_act(n, p, tg) for n, tg, _, _, _ in self._take_list()]
+            tl = self.__dict__["_tl"] = self._take_list()  # kept for applying one of them
+            out = [_act(n, p, tg) for n, tg, _, _, _ in tl]
             if self.took:
                 out.append(_act("stop", p, (), "stop taking"))
             elif self.bank > 0 or not any(self.tokens[q] for q in self.could):
@@ -250,40 +322,50 @@ class DuerrorState(State):
             return out
         # part == "move": flexus (veers) and fluctus (moves)
         out = []
-        pending = self._pending()
-        movable = self._movable(pending)
         pieces = self.pieces[p]
-        if self.tokens[p] > 0 and not self.handled:
-            if self.factiosus:
+        handled = self.handled
+        board = self.boards[p]
+        numx = _NUMX[board]
+        fac = self.factiosus
+        paid = self.tokens[p] > 0
+        pending = [i for i, (_, s) in enumerate(pieces) if s != OUT and i not in handled]
+        if paid and not handled:
+            if fac:
                 out += [_act(f"veer {pieces[i][0]}", p, (), f"veer the {pieces[i][0]} (1 token)")
                         for i in pending]
             else:
                 out.append(_act("veer", p, (), "veer (1 token)"))
-        for i in movable:
+        moves = {}
+        for i in pending:
             kind, s = pieces[i]
-            num = self.number(p, s)
-            to = num + DISTANCE[kind]
-            dest = "out" if to == 82 else SQUARE_NAMES[PATHS[self.boards[p]][to - 1]]
-            dt = "exit" if to == 82 else f"sq-{dest}"
-            if s == OFF:
-                n = f"enter {dest}"
-                tg: tuple = (f"off-{kind}", dt) if self.factiosus else (dt,)
-            else:
-                n = f"{SQUARE_NAMES[s]}-{dest}"
-                tg = (_tgt(s), dt) if self.factiosus else (dt,)
-            out.append(_act(n, p, tg))
-            if self.tokens[p] > 0:
-                if self.factiosus:
+            if numx[s + 1] + DISTANCE[kind] > 82:
+                continue
+            a, end = _move(p, board, kind, s, fac)
+            out.append(a)
+            moves[a.notation] = (i, end)
+            if paid:
+                if fac:
                     out.append(_act(f"stay {kind}", p, (), f"the {kind} stays (1 token)"))
                 else:
                     out.append(_act("stay", p, (), "stay (1 token)"))
-        if not movable:
+        if not moves:
             out.append(_act("stay", p, (), "stay (no move is possible)"))
+        self.__dict__["_mv"] = moves  # kept for applying one of them
         return out
 
     # ----- applying ----------------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        self._apply_part(action.notation)
+        d = self.__dict__
+        tl = d.pop("_tl", None)  # the takes listed for the legal actions of this very position
+        mv = d.pop("_mv", None)  # the moves listed for them
+        d.pop("_tk", None)
+        part = self.part
+        if part == "flictus":
+            self._apply_flictus(self.turn, action.notation, tl)
+        elif part == "move":
+            self._apply_move(self.turn, action.notation, mv)
+        else:
+            self._apply_part(action.notation)
         if self.part == "done":  # the mover has nothing left to decide
             self._end_turn()
 
@@ -366,8 +448,9 @@ class DuerrorState(State):
             return
         self.could = sorted({q for _, q, _ in found})
         self.part = "flictus"
+        self.__dict__["_tk"] = found  # for the legal actions of the position this turn part begins with
 
-    def _apply_flictus(self, p: int, n: str) -> None:
+    def _apply_flictus(self, p: int, n: str, tl: list | None = None) -> None:
         if n == "stop":
             self._begin_move()
             return
@@ -384,18 +467,23 @@ class DuerrorState(State):
                 self.trail.append(["spare", p, q])
             self._begin_move()
             return
-        for name, _, ti, q, vi in self._take_list():
+        for name, _, ti, q, vi in (tl if tl is not None else self._take_list()):
             if name == n:
                 break
         else:  # pragma: no cover - find_action only hands over legal notations
             raise InvalidState(f"no take {n!r}")
         mine, theirs = self.pieces[p][ti], self.pieces[q][vi]
         vs = theirs[1]
+        self._used_set().add((ti, q, vi, vs))
         self.used.append([ti, q, vi, vs])
+        self.__dict__["_us"][1] += 1
         self.trail.append(["take", p, mine[1], vs, q])
         mine[1], theirs[1] = vs, mine[1]  # G12: swap squares
         self.took = True
-        if not self.takes():
+        found = self.takes()
+        if found:
+            self.__dict__["_tk"] = found  # the chain goes on from this position
+        else:
             self._begin_move()
 
     def _begin_move(self) -> None:
@@ -429,7 +517,7 @@ class DuerrorState(State):
         self.part = "move"
         self._settle()
 
-    def _apply_move(self, p: int, n: str) -> None:
+    def _apply_move(self, p: int, n: str, moves: dict | None = None) -> None:
         pieces = self.pieces[p]
         if n.startswith("veer"):  # G20
             self.tokens[p] -= 1
@@ -454,16 +542,18 @@ class DuerrorState(State):
             self.trail.append(["stay", p, pieces[0][1]])
             self._end_turn()
             return
-        # a move: find the piece whose move this is
-        for i in self._movable(self._pending()):
-            kind, s = pieces[i]
-            frm = "enter" if s == OFF else SQUARE_NAMES[s]
-            if n.startswith(frm + (" " if s == OFF else "-")):
-                break
-        else:  # pragma: no cover
-            raise InvalidState(f"no move {n!r}")
-        to = self.number(p, s) + DISTANCE[kind]
-        dest = OUT if to == 82 else PATHS[self.boards[p]][to - 1]
+        # a move: the piece whose move this is (two pieces may share a square, or both be off)
+        found = moves.get(n) if moves else None
+        if found is None:
+            for i in self._movable(self._pending()):
+                a, end = _move(p, self.boards[p], pieces[i][0], pieces[i][1], self.factiosus)
+                if a.notation == n:
+                    found = (i, end)
+                    break
+            else:  # pragma: no cover
+                raise InvalidState(f"no move {n!r}")
+        i, dest = found
+        kind, s = pieces[i]
         self.trail.append(["move", p, s, dest])
         self.evidence[p].append([s, dest, DISTANCE[kind]])
         pieces[i][1] = dest
@@ -673,6 +763,8 @@ class DuerrorState(State):
 def _load(s: DuerrorState, d: dict) -> None:
     """Strictly load a state dict into ``s`` (see :meth:`DuerrorState._state_json`); raises InvalidState
     naming the first problem. ``s`` is only changed once everything checked out."""
+    for k in ("_tk", "_tl", "_mv"):
+        s.__dict__.pop(k, None)
     def bad(msg: str):
         raise InvalidState(f"duerror_grandis state: {msg}")
 

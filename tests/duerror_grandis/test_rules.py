@@ -405,6 +405,27 @@ def test_G31_factiosus_any_order_then_no_veer_and_all_must_exit():
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
 
 
+def test_G31_factiosus_the_move_named_moves_that_piece():
+    """G31: with several pieces off the board (or on one square) each move names its own piece: entering
+    at A1 enters the melliran (distance 1), not the first piece off the board."""
+    s = pos([[("thete", "off"), ("ephebe", "off"), ("melliran", "off")],
+             [("thete", "off"), ("ephebe", "off"), ("melliran", "off")]], factiosus=True)
+    play(s, "enter A1")
+    assert [where(s, 0, i) for i in range(3)] == ["off", "off", "A1"]
+    play(s, "enter E1")
+    assert [where(s, 0, i) for i in range(3)] == ["off", "E1", "A1"]
+    s = pos([[("thete", "E1"), ("ephebe", "E1"), ("melliran", "off")], [("thete", "off"), ("ephebe", "off"),
+                                                                        ("melliran", "off")]],
+            factiosus=True, tokens=[0, 0])
+    moves = sorted(n for n in legal(s) if n.startswith("E1-"))
+    assert len(moves) == 2
+    for n in moves:  # whichever of the two is chosen, only the piece it names moves
+        t = play(s.clone(), n)
+        moved = [i for i in range(2) if where(t, 0, i) != "E1"]
+        dist = 9 if moved == [0] else 5
+        assert len(moved) == 1 and t.number(0, t.pieces[0][moved[0]][1]) == s.number(0, s.pieces[0][0][1]) + dist
+
+
 def test_G32_factiosus_one_token_a_turn():
     """G32: however many pieces could take, one token at most."""
     s = pos([[("thete", "A9"), ("ephebe", "E5"), ("melliran", "E9")], [("thete", "E6"), ("ephebe", "off"),
