@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from ..core.errors import IllegalAction
-from ..dvonn.board import GRID, INDEX, N_CELLS, NAMES
+from ..dvonn.board import GRID, N_CELLS, NAMES
 from ..dvonn.notation import format_action, parse_action, parse_cell
 
 _MARBLE = re.compile(r"([WGB])([a-k][1-5])")
@@ -112,4 +112,4 @@ def format_turn(parts: list[str]) -> str:
     return " + ".join(parts)
 
 
-__all__ = ["parse_part", "format_part", "parse_turn", "format_turn", "jumped_cell", "INDEX"]
+__all__ = ["parse_part", "format_part", "parse_turn", "format_turn", "jumped_cell"]
