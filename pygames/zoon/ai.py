@@ -1,30 +1,54 @@
-"""Zoon evaluation and playout policy for the determinized MCTS bot (``core.bots.MCTSBot``).
+"""Zoon evaluation, search hooks and playout policy for the determinized MCTS bot (``core.bots.MCTSBot``).
 
 The bot searches from its own observation only: every iteration starts from
-:meth:`ZoonState.determinize`, which shuffles the opponent's face-down Zoons among their cells and redraws
-a pending classic choice. The evaluation then reads that sampled state:
+:meth:`ZoonState.determinize`, which shuffles the opponent's face-down Zoons among their cells, redraws a
+pending classic choice, and notes what the searching player knew at the root (:func:`note_root`).
+
+The evaluation counts *points* for each side (:func:`side_score`):
 
 - *material*: each Zoon still on the battlefield is worth its combat value (the mean of its heads and tails
-  sums, a Star counted 2.5, its current penny side counted a little more), each trump still usable 2;
-- *Emblem safety*: each enemy Zoon that could attack a side's Emblem on its next move costs that side 4
-  (2 while the Emblem is still face down, when the enemy must guess);
-- *threats*: each attack a side could make next move is worth 0.4, and Zoons closer to the enemy back row
-  0.15 per row;
+  sums, a Star counted 2.5, its current penny side counted a little more), each usable trump 2;
+- *Emblem pressure*: where an Emblem may be, as its enemy sees it (a face-up Emblem's cell, else each of
+  its owner's face-down Zoons alike), each Zoon of the other side closer than five steps to it scores by
+  closeness, and each attack it could make on it scores the chance of taking it (:data:`EMBLEM` points
+  for a sure take, in full for the side to move, a third for the other, who can still parry);
+- *combat prospects*: the best expected gain of one attack (a chance of winning times the defender's worth
+  against a chance of losing times the attacker's), in full for the side to move, a third for the other;
+- a little for rows advanced;
 - a pending combat is judged by its exact odds over the 36 dice (classic: every corner equally likely),
-  averaging the material after each outcome (an Emblem lost is a lost game);
-- during deployment: an Emblem in the back row is worth 3 and an arrangement not yet confirmed costs 0.02,
-  so the bot confirms its dealt arrangement unless a swap would help.
+  the points after each outcome weighted by its chance (an Emblem taken decides the game); a face-down
+  defender was the Emblem with the chance the attacker saw.
 
-The search's playouts are empty (:func:`playout`): leaves are judged directly, a combat by its odds, which
-is less noisy than sampling dice in random playouts.
+The value of a position for the searching player is ``tanh`` of the change in the points difference since
+the root of the search (sharp: one move's gain, :data:`SHARP` points per unit) plus the points
+difference itself over :data:`SCALE`, shrinking as the anti-stalling counter runs (ZN40) and on a second
+repetition. Judging the change since the root keeps the values of sibling moves well apart even when one
+side is far ahead, so the most visited move is the best-judged one, and a side ahead prefers progress to
+the draw that ends a stalled game.
+
+The search's playouts are empty (:func:`playout`): leaves are judged directly. The candidate order
+(:func:`candidates`) puts Emblem attacks, favourable attacks and advances first for a search that widens
+progressively.
+
+During deployment an Emblem in the back row is worth 3 (a corner 0.5 more) and an arrangement not yet
+confirmed costs 0.02, so the bot confirms its dealt arrangement unless a swap would help.
 """
 from __future__ import annotations
 
 import math
 import random
 
-from .rules import BACK, HEADS, ZoonState, outcome
+from .rules import BACK, HEADS, ZoonState, outcome, pair_of, combat_value, CELL_INDEX, QUIET_LIMIT
 from .tribes import STAR, X
+
+EMBLEM = 40.0
+"""Points of a sure Emblem take (a whole tribe's material is about 55)."""
+SHARP = 3.0
+"""Points of change since the root per unit of ``tanh`` argument."""
+SCALE = 40.0
+"""Points of standing difference per unit of ``tanh`` argument."""
+PARRY = 1 / 3
+"""Weight of the threats of the side that is not to move."""
 
 
 def _pair_value(pair) -> float:
@@ -40,11 +64,13 @@ def zoon_value(state: ZoonState, p: int, i: int) -> float:
 
 
 def _arrangement(state: ZoonState, p: int) -> float:
+    if -2 in state.pos[p]:  # not dealt yet
+        return _DEALT
     score = 0.0
     for i in range(12):
         c = state.pos[p][i]
         if c >= 0 and state.zoon(p, i).type == "Emblem" and c // 6 == BACK[p]:
-            score += 3.0
+            score += 3.0 + (0.5 if c % 6 in (0, 5) else 0.0)
     if state.phase == "arrange" and state.arranger == p:
         score -= 0.02
         if state.picked >= 0:
@@ -52,6 +78,8 @@ def _arrangement(state: ZoonState, p: int) -> float:
     return score
 
 
+_DEALT = 3.0 + 0.5 / 3
+"""The arrangement score a random deal gives on average (its Emblem always in the back row)."""
 _ODDS: dict = {}
 
 
@@ -68,104 +96,229 @@ def odds(cva: int, cvd: int) -> tuple[float, float, float]:
     return r
 
 
-def _classic_odds(state: ZoonState) -> tuple[float, float, float]:
-    """Rough odds of a classic combat: every corner of each card equally likely to be touched."""
-    c = state.combat
-    assert c is not None
-    ca = state._side_card(c["a"])[0]
-    cd = state._side_card(c["d"])[0]
-    w = l_ = d = 0
-    for va in ca:
-        for vd in cd:
-            if va == vd or va == STAR or vd == STAR:
-                d += 1
-            elif va == X or va < vd:
-                l_ += 1
-            else:
-                w += 1
-    return w / 16, l_ / 16, d / 16
+_CLASSIC: dict = {}
 
 
-def _combat_expectation(state: ZoonState) -> list[float]:
-    """The evaluation of a pending combat, averaged over its outcomes (the dice are not sampled)."""
-    c = state.combat
-    assert c is not None
-    if state.phase == "dice":
-        cva, cvd = state.combat_values()[:2]
-        pw, pl, pdr = odds(cva, cvd)
-    else:
-        pw, pl, pdr = _classic_odds(state)
-    s0, s1 = side_score(state, 0), side_score(state, 1)
-    pa, xa = c["a"]
-    pd, xd = c["d"]
-
-    def val(loser: int, value: float, emblem: bool) -> float:
-        if emblem:
-            return 1.0 if loser == 1 else -1.0
-        a, b = (s0 - value, s1) if loser == 0 else (s0, s1 - value)
-        return math.tanh((a - b) / 15.0)
-
-    d_emblem = state.zoon(pd, xd).type == "Emblem"
-    win = val(pd, zoon_value(state, pd, xd), d_emblem)
-    if isinstance(xa, str):
-        lose = val(pa, 2.0, False)
-    else:
-        lose = val(pa, zoon_value(state, pa, xa), state.zoon(pa, xa).type == "Emblem")
-    draw = math.tanh((s0 - s1) / 15.0)
-    v = pw * win + pl * lose + pdr * draw
-    return [v, -v]
+def classic_odds(ca: tuple, cd: tuple) -> tuple[float, float, float]:
+    """Rough (win, lose, draw) odds of a classic combat of corners ``ca`` against ``cd``: every corner of
+    each card equally likely to be touched (ZN43)."""
+    k = (ca, cd)
+    r = _CLASSIC.get(k)
+    if r is None:
+        w = l_ = d = 0
+        for va in ca:
+            for vd in cd:
+                if va == vd or va == STAR or vd == STAR:
+                    d += 1
+                elif va == X or va < vd:
+                    l_ += 1
+                else:
+                    w += 1
+        r = _CLASSIC[k] = (w / 16, l_ / 16, d / 16)
+    return r
 
 
-def side_score(state: ZoonState, p: int) -> float:
-    """The heuristic worth of the position for ``p`` (higher is better)."""
+def attack_odds(state: ZoonState, p: int, i: int, j: int) -> tuple[float, float, float]:
+    """(win, lose, draw) odds of Zoon (p, i) attacking enemy Zoon (1-p, j) as the cards stand."""
     q = 1 - p
-    score = 0.0
-    emblem = -1
+    ca, cd = state.zoon(p, i).corners, state.zoon(q, j).corners
+    if state.mode != "alternate":
+        return classic_odds(ca, cd)
+    pa, pd = pair_of(ca, state.coin[p][i]), pair_of(cd, state.coin[q][j])
+    return odds(combat_value(pa, pd)[0], combat_value(pd, pa)[0])
+
+
+def emblem_cells(state: ZoonState, p: int) -> dict[int, float]:
+    """Where ``p``'s Emblem may be as ``p``'s enemy sees it: ``{cell: probability}`` (a face-up Emblem's
+    cell, else each face-down Zoon of ``p`` alike; empty once lost)."""
+    e = state.emblem_index(p)
+    c = state.pos[p][e]
+    if c < 0:
+        return {}
+    if state.up[p][e]:
+        return {c: 1.0}
+    hidden = [state.pos[p][i] for i in range(12) if state.pos[p][i] >= 0 and not state.up[p][i]]
+    return {h: 1.0 / len(hidden) for h in hidden}
+
+
+def _prospects(state: ZoonState, p: int, emb: dict[int, float]) -> tuple[float, float, float]:
+    """(kill, gain, closeness) of ``p``: the best chance of taking the enemy Emblem with one attack, the
+    best expected material gain of one attack, and the summed closeness of ``p``'s Zoons to where the
+    enemy Emblem may be."""
+    q = 1 - p
+    kill = gain = near = 0.0
+    board = state.board
     for i in range(12):
         c = state.pos[p][i]
-        if c < 0:
+        if c < 0 or state.zoon(p, i).type == "Emblem":
             continue
-        if state.zoon(p, i).type == "Emblem":
-            emblem = i
+        cx, cy = c % 6, c // 6
+        for e, pe in emb.items():
+            d = max(abs(cx - e % 6), abs(cy - e // 6))
+            if d < 5:
+                near += pe * (5 - d)
+        vi = None
+        for t, _prev, att in state.moves_of(p, i):
+            if not att:
+                continue
+            j = board[t] % 12
+            w, lo, _d = attack_odds(state, p, i, j)
+            pe = emb.get(t, 0.0)
+            if pe:
+                kill = max(kill, pe * w)
+            if vi is None:
+                vi = zoon_value(state, p, i)
+            g = w * (1 - pe) * zoon_value(state, q, j) - lo * vi
+            if g > gain:
+                gain = g
+    return kill, gain, near
+
+
+def side_score(state: ZoonState, p: int, to_move: int | None = None) -> float:
+    """The heuristic worth of the position for ``p`` in points (higher is better); ``to_move`` is the side
+    whose threats count in full (default: the player to move, else the side whose turn it is)."""
+    if to_move is None:
+        to_move = state.current_player()
+        if to_move < 0:
+            to_move = state.turn
+    score = 0.0
+    for i in range(12):
+        c = state.pos[p][i]
+        if c < 0 or state.zoon(p, i).type == "Emblem":
             continue
         score += zoon_value(state, p, i)
         score += 0.15 * (c // 6 if p == 0 else 5 - c // 6)
     score += 2.0 * sum(1 for z in state.tzone[p].values() if z in ("hand", "side"))
-    if emblem >= 0:
-        ecell = state.pos[p][emblem]
-        danger = 2.0 if not state.up[p][emblem] else 4.0
-        for j in range(12):
-            if state.pos[q][j] >= 0:
-                for t, _prev, att in state.moves_of(q, j):
-                    if att and t == ecell:
-                        score -= danger
-    attacks = 0
-    for i in range(12):
-        if state.pos[p][i] >= 0:
-            for _t, _prev, att in state.moves_of(p, i):
-                attacks += att
-    score += 0.4 * attacks
-    return score
+    kill, gain, near = _prospects(state, p, emblem_cells(state, 1 - p))
+    w = 1.0 if to_move == p else PARRY
+    return score + w * (EMBLEM * kill + gain) + 0.3 * near
+
+
+def _diff(state: ZoonState, to_move: int | None = None) -> float:
+    return side_score(state, 0, to_move) - side_score(state, 1, to_move)
+
+
+def note_root(state: ZoonState, player: int, opponent_hidden: tuple[int, ...]) -> None:
+    """Called by :meth:`ZoonState.determinize` on the copy a search iteration starts from: remembers the
+    searching player, the points difference at the root (None during deployment), the cells of the
+    opponent's face-down Zoons (their Emblem's possible cells, as the player saw them) and the root's ply."""
+    base = _diff(state) if state.phase not in ("first", "deal", "arrange", "over") else None
+    state.__dict__["_bot_root"] = (player, base, opponent_hidden, len(state.history))
+
+
+def _value(state: ZoonState, d: float) -> list[float]:
+    """[South, North] values of a points difference ``d`` (South minus North) at ``state``."""
+    root = state.__dict__.get("_bot_root")
+    stall = 1.0 - 0.6 * state.quiet / QUIET_LIMIT
+    if state.seen and state.seen.count(state.seen[-1]) >= 2:
+        stall *= 0.5
+    if root is None or root[1] is None:
+        v = math.tanh(d * stall / 15.0)
+    else:
+        sgn = 1.0 if root[0] == 0 else -1.0
+        v = sgn * math.tanh(sgn * ((d - root[1]) / SHARP + d * stall / SCALE))
+    return [v, -v]
+
+
+def _combat_expectation(state: ZoonState) -> list[float]:
+    """The value of a pending combat, averaged over its outcomes (the dice are not sampled)."""
+    c = state.combat
+    assert c is not None
+    pa, xa = c["a"]
+    pd, xd = c["d"]
+    if state.phase == "dice":
+        cva, cvd = state.combat_values()[:2]
+        pw, pl, pdr = odds(cva, cvd)
+    else:
+        pw, pl, pdr = classic_odds(state._side_card(c["a"])[0], state._side_card(c["d"])[0])
+    d0 = _diff(state, pd)
+    sgn_d = 1.0 if pd == 0 else -1.0  # +1 when the defender is South
+    # was the defender the Emblem? As the searching player saw it when it was face down.
+    root = state.__dict__.get("_bot_root")
+    d_emblem = 1.0 if state.zoon(pd, xd).type == "Emblem" else 0.0
+    dval = zoon_value(state, pd, xd)
+    if root is not None and pd != root[0] and c["to"] in root[2]:
+        d_emblem = 1.0 / len(root[2])
+        if state.zoon(pd, xd).type == "Emblem":
+            dval = 5.0
+    win_v = _value(state, d0 - sgn_d * dval)[0]
+    win = d_emblem * (-sgn_d) + (1 - d_emblem) * win_v
+    if isinstance(xa, str):
+        lose = _value(state, d0)[0]
+    elif state.zoon(pa, xa).type == "Emblem":
+        lose = sgn_d
+    else:
+        lose = _value(state, d0 + sgn_d * zoon_value(state, pa, xa))[0]
+    draw = _value(state, d0)[0]
+    v = pw * win + pl * lose + pdr * draw
+    return [v, -v]
 
 
 def evaluate(state: ZoonState) -> list[float]:
-    """Per-player values in (-1, 1) for (South, North): the game's returns once it is over, else ``tanh``
-    of the score difference (deployment: of the arrangement scores)."""
+    """Per-player values in (-1, 1) for (South, North): the game's returns once it is over, during
+    deployment ``tanh`` of the arrangement scores, else see the module docstring."""
     if state.phase == "over":
         return state.returns()
-    if state.phase in ("first", "deal", "arrange"):
-        v = math.tanh(_arrangement(state, 0) - _arrangement(state, 1))
-        return [v, -v]
+    root = state.__dict__.get("_bot_root")
+    if state.phase in ("first", "deal", "arrange") or (root is not None and root[1] is None):
+        # deployment: only the searching player's own arrangement counts (the other one is secret)
+        me = root[0] if root is not None else state.arranger
+        v = math.tanh(_arrangement(state, me) - _DEALT)
+        return [v, -v] if me == 0 else [-v, v]
     if state.phase in ("dice", "secret"):
         return _combat_expectation(state)
-    v = math.tanh((side_score(state, 0) - side_score(state, 1)) / 15.0)
-    return [v, -v]
+    return _value(state, _diff(state))
 
 
 def playout(state: ZoonState, rng: random.Random, decisions: int) -> None:
     """No playout: the MCTS judges each new leaf with :func:`evaluate` as it stands (a pending combat by
     its exact odds) instead of sampling dice in random playouts."""
     return None
+
+
+def candidates(state: ZoonState, actions: list) -> list:
+    """The actions worth searching first, best first (for a search that widens progressively): attacks
+    by their chance of taking the enemy Emblem and their expected gain, then shots and trumps, then moves
+    towards where the enemy Emblem may be, then the rest; every action is kept."""
+    if state.phase != "turn" and not (state.phase == "decide" and state.decide and state.decide[0] in
+                                      ("tactic", "extra")):
+        return list(actions)
+    p = state.current_player()
+    root = state.__dict__.get("_bot_root")
+    if root is not None and root[3] == len(state.history) and root[1] is not None:
+        # the search's root: order by the evaluation of each action's result (one step ahead)
+        scored = []
+        for k, a in enumerate(actions):
+            child = state.clone()
+            child.apply(a)
+            scored.append((-evaluate(child)[p], k, a))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        return [a for _v, _k, a in scored]
+    q = 1 - p
+    emb = emblem_cells(state, q)
+    board = state.board
+    keyed = []
+    for k, a in enumerate(actions):
+        n = a.notation
+        if len(a.targets) == 2 and not a.targets[0].startswith("trump-"):
+            f, t = CELL_INDEX[a.targets[0]], CELL_INDEX[a.targets[1]]
+            i = board[f] % 12
+            if "x" in n:
+                j = board[t] % 12
+                w, lo, _d = attack_odds(state, p, i, j)
+                pe = emb.get(t, 0.0)
+                key = EMBLEM * pe * w + w * zoon_value(state, q, j) - lo * zoon_value(state, p, i)
+            else:
+                fx, fy, tx, ty = f % 6, f // 6, t % 6, t // 6
+                key = sum(pe * (max(abs(fx - e % 6), abs(fy - e // 6)) - max(abs(tx - e % 6), abs(ty - e // 6)))
+                          for e, pe in emb.items()) - 1.0
+        elif n == "done":
+            key = -0.5
+        else:
+            key = 0.5
+        keyed.append((-key, k, a))
+    keyed.sort(key=lambda x: (x[0], x[1]))
+    return [a for _k, _i, a in keyed]
 
 
 def rollout_policy(state: ZoonState, rng: random.Random):

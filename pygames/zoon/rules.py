@@ -42,6 +42,7 @@ EMPTY = -1
 OBST = 100
 
 _ROSTERS: dict[str, list[Zoon]] = {t: roster(t) for t in TRIBES}
+_KEY_INDEX = {t: {z.key: i for i, z in enumerate(r)} for t, r in _ROSTERS.items()}
 _TRUMP_ORDER = {t: tuple(x.code for x in TRUMPS[t]) for t in TRIBES}
 _EFFECT = {"Cloboulon": "grognard", "Gold-Hure": "again", "Bouclefeuille": "leaf", "King Louis": "kingswap",
            "Kombo Bongo": "bongo", "Trice": "push", "Ratops": "push", "Ouistiti": "hop",
@@ -61,6 +62,9 @@ def _act(notation: str, targets: tuple = (), player: int = 0, label: str = "", s
 
 _DICE = tuple((_act(f"dice {a}-{b}", (), CHANCE), 1 / 36) for a in range(1, 7) for b in range(1, 7))
 _FIRST = ((_act("south starts", (), CHANCE), 0.5), (_act("north starts", (), CHANCE), 0.5))
+_MOVE_ACTS = tuple(_act(f"{CELL[f]}{'x' if att else '-'}{CELL[t]}", (CELL[f], CELL[t]), p)
+                   for p in (0, 1) for f in range(36) for t in range(36) for att in (0, 1))
+"""The move and attack actions, at ``((player * 36 + from) * 36 + to) * 2 + attack``."""
 
 
 def row(cell: int) -> int:
@@ -103,6 +107,80 @@ def abs_trajectories(tribe: str, i: int, player: int, cell: int) -> tuple:
                 if cells:
                     out.append((False, tuple(cells)))
         t = _TRAJ[key] = tuple(out)
+    return t
+
+
+def _move_table(tribe: str, player: int) -> tuple:
+    """For each roster index and cell: ``(groups, shared)`` where ``groups`` lists ``(first cell, second
+    cells)`` of the trajectories of :func:`abs_trajectories` in order, grouped by their first cell (a
+    special cell or a one-cell walk has no second cells), and ``shared`` tells whether a second cell is
+    reached from two first cells (then only the first walk that reaches it counts, as in ZN20's recoil)."""
+    out = []
+    for i in range(12):
+        per_cell = []
+        for cell in range(36):
+            groups: list[tuple[int, list[int]]] = []
+            for _special, cells in abs_trajectories(tribe, i, player, cell):
+                if groups and groups[-1][0] == cells[0]:
+                    groups[-1][1].extend(cells[1:])
+                else:
+                    groups.append((cells[0], list(cells[1:])))
+            seconds = [c for _f, sec in groups for c in sec]
+            per_cell.append((tuple((f, tuple(sec)) for f, sec in groups), len(seconds) != len(set(seconds))))
+        out.append(tuple(per_cell))
+    return tuple(out)
+
+
+_MOVES = {(t, p): _move_table(t, p) for t in TRIBES for p in (0, 1)}
+_TRUMP_KEYS: dict[tuple, str] = {}
+_SHOTS = {"cocoboum": ((-1, 1), (1, 1)), "axe": ((0, 1),), "arrow": ((0, 2),)}
+"""Where a Zoon-fired weapon trump shoots, relative to its shooter (ZN28)."""
+_SHOT_ACTS: dict[tuple, Action] = {}
+_CELL_ACTS: dict[tuple, tuple] = {}
+
+
+def _deal_actions(tribe: str, p: int) -> tuple:
+    """``(emblem deals, card deals)`` of ``p``'s deployment (ZN5): the Emblem's deal to each back-row cell,
+    and each card's deal by roster index."""
+    t = _DEAL_ACTS.get((tribe, p))
+    if t is None:
+        ros = _ROSTERS[tribe]
+        side = "SN"[p]
+        e = next(z.key for z in ros if z.type == "Emblem")
+        t = _DEAL_ACTS[tribe, p] = (tuple(_act(f"deal {side} {e} {CELL[c]}", (), CHANCE) for c in HOME[p][:6]),
+                                    tuple(_act(f"deal {side} {z.key}", (), CHANCE) for z in ros))
+    return t
+
+
+_DEAL_ACTS: dict[tuple, tuple] = {}
+
+
+def _arrange_actions(p: int, picked: int, may_edit: bool) -> tuple:
+    """The deployment actions of ``p`` (ZN5) with cell ``picked`` picked (-1: none)."""
+    key = (p, picked, may_edit)
+    t = _ARRANGE_ACTS.get(key)
+    if t is None:
+        if picked >= 0:
+            a = CELL[picked]
+            out = [_act(f"keep {a}", (a,), p, "Cancel the swap")] + [
+                _act(f"swap {a} {CELL[b]}", (CELL[b],), p) for b in HOME[p] if b != picked]
+        else:
+            out = [_act("ready", (), p, "Ready: commit this arrangement")]
+            if may_edit:
+                out.append(_act("random", (), p, "Random arrangement"))
+                out += [_act(f"pick {CELL[c]}", (CELL[c],), p) for c in HOME[p]]
+        t = _ARRANGE_ACTS[key] = tuple(out)
+    return t
+
+
+_ARRANGE_ACTS: dict[tuple, tuple] = {}
+
+
+def _trump_cell_actions(code: str, p: int) -> tuple:
+    """The actions ``<code> <cell>`` of trump ``code`` played by ``p``, indexed by cell."""
+    t = _CELL_ACTS.get((code, p))
+    if t is None:
+        t = _CELL_ACTS[code, p] = tuple(_act(f"{code} {CELL[c]}", (f"trump-{code}", CELL[c]), p) for c in range(36))
     return t
 
 
@@ -273,9 +351,7 @@ class ZoonState(State):
         if emblem:  # ZN5: the Emblem is dealt to a back-row cell first
             i, c = self.emblem_index(p), CELL_INDEX[n.rsplit(" ", 1)[1]]
         else:
-            key = n.split(" ", 2)[2]
-            ros = _ROSTERS[self.tribes[p]]
-            i, c = next(j for j in left if ros[j].key == key), cells[0]
+            i, c = _KEY_INDEX[self.tribes[p]][n.split(" ", 2)[2]], cells[0]
         left = tuple(j for j in left if j != i)
         cells = tuple(x for x in cells if x != c)
         self.pos[p][i] = c
@@ -330,40 +406,49 @@ class ZoonState(State):
         self._begin_turn(1 - self.turn)
 
     def _position_key(self, nxt: int) -> str:
-        return (f"{self.board}{self.coin}{self.up}{[sorted(z.items()) for z in self.tzone]}"
-                f"{[sorted(z.items()) for z in self.tcoin]}{nxt}")
+        tz, tc = self.tzone, self.tcoin
+        k = (tuple(tz[0].items()), tuple(tz[1].items()), tuple(tc[0].items()), tuple(tc[1].items()))
+        trumps = _TRUMP_KEYS.get(k)
+        if trumps is None:
+            trumps = _TRUMP_KEYS[k] = f"{[sorted(z.items()) for z in tz]}{[sorted(z.items()) for z in tc]}"
+        return f"{self.board}{self.coin}{self.up}{trumps}{nxt}"
 
     def moves_of(self, p: int, i: int) -> list[tuple[int, int, bool]]:
         """Legal destinations of Zoon (p, i): ``(cell, previous cell, attack)`` (ZN9–ZN12)."""
         cell = self.pos[p][i]
         if cell < 0:
             return []
+        groups, shared = _MOVES[self.tribes[p], p][i][cell]
+        if not groups:
+            return []
         board = self.board
         out = []
-        seen = set()
-        lo, hi = (12, 24) if p == SOUTH else (0, 12)  # enemy Zoon codes
-        for special, cells in abs_trajectories(self.tribes[p], i, p, cell):
-            prev = cell
-            for t in cells:
-                v = board[t]
-                if v == EMPTY:
-                    if t not in seen:
-                        seen.add(t)
-                        out.append((t, prev, False))
-                    prev = t
-                    continue
-                if lo <= v < hi and t not in seen:
-                    seen.add(t)
-                    out.append((t, prev, True))
-                break
+        lo = 12 if p == SOUTH else 0  # enemy Zoon codes: lo … lo + 11
+        hi = lo + 12
+        seen: set | None = set() if shared else None
+        for first, seconds in groups:
+            v = board[first]
+            if v == EMPTY:
+                out.append((first, cell, False))
+                for t in seconds:
+                    v = board[t]
+                    if v == EMPTY or lo <= v < hi:
+                        if seen is not None:
+                            if t in seen:
+                                continue
+                            seen.add(t)
+                        out.append((t, first, v != EMPTY))
+            elif lo <= v < hi:
+                out.append((first, cell, True))
         return out
 
     def _move_actions(self, p: int, codes) -> list[Action]:
         out = []
+        acts = _MOVE_ACTS
         for i in codes:
-            f = CELL[self.pos[p][i]]
+            base = (p * 36 + self.pos[p][i]) * 72
             for t, _prev, att in self.moves_of(p, i):
-                out.append(_act(f"{f}{'x' if att else '-'}{CELL[t]}", (f, CELL[t]), p))
+                out.append(acts[base + t * 2 + att])
         return out
 
     def _has_turn_action(self, p: int) -> bool:
@@ -374,7 +459,8 @@ class ZoonState(State):
 
     def _enemy_cells(self, p: int, rows) -> list[int]:
         lo = 12 if p == SOUTH else 0
-        return [c for c in range(36) if lo <= self.board[c] < lo + 12 and row(c) in rows]
+        board = self.board
+        return [c for c in range(rows[0] * 6, rows[-1] * 6 + 6) if lo <= board[c] < lo + 12]
 
     def _of_type(self, p: int, types) -> list[int]:
         return [i for i in range(12) if self.pos[p][i] >= 0 and self.zoon(p, i).type in types]
@@ -395,36 +481,44 @@ class ZoonState(State):
         for code in _TRUMP_ORDER[self.tribes[p]]:
             if self.tzone[p][code] not in ("hand", "side"):
                 continue
-            tid = f"trump-{code}"
             if code in ("menhirs", "bertha"):
+                acts = _trump_cell_actions(code, p)
                 for c in self._enemy_cells(p, camp):
-                    out.append(_act(f"{code} {CELL[c]}", (tid, CELL[c]), p))
+                    out.append(acts[c])
             elif code == "wall":
+                acts = _trump_cell_actions(code, p)
+                board = self.board
                 for c in range(36):
-                    if self.board[c] == EMPTY:
-                        out.append(_act(f"wall {CELL[c]}", (tid, CELL[c]), p))
+                    if board[c] == EMPTY:
+                        out.append(acts[c])
             elif code == "cage":
                 if self._of_type(p, ("Priest",)):
+                    acts = _trump_cell_actions(code, p)
                     for c in self._enemy_cells(p, home):
-                        out.append(_act(f"cage {CELL[c]}", (tid, CELL[c]), p))
+                        out.append(acts[c])
             elif code in ("cocoboum", "axe", "arrow"):
                 shooters = self._of_type(p, ("Elite",) if code == "cocoboum" else ("Soldier",))
-                rel = {"cocoboum": ((-1, 1), (1, 1)), "axe": ((0, 1),), "arrow": ((0, 2),)}[code]
+                rel = _SHOTS[code]
                 for i in shooters:
                     s = self.pos[p][i]
                     for dx, dy in rel:
                         t = step(p, s, dx, dy)
                         if t >= 0 and self.owner_at(t) == 1 - p:
-                            out.append(_act(f"{code} {CELL[s]}>{CELL[t]}", (tid, CELL[s], CELL[t]), p))
+                            key = (code, p, s, t)
+                            a = _SHOT_ACTS.get(key)
+                            if a is None:
+                                a = _SHOT_ACTS[key] = _act(f"{code} {CELL[s]}>{CELL[t]}",
+                                                           (f"trump-{code}", CELL[s], CELL[t]), p)
+                            out.append(a)
             elif code == "scarper":
                 if any(self._behind(p, i) for i in self._mobile(p)):
-                    out.append(_act(code, (tid,), p))
+                    out.append(_act(code, (f"trump-{code}",), p))
             else:
                 types = {"tortoise": ("Soldier",), "fury": ("Soldier",), "pair": ("Elite", "Monster"),
                          "conch": None}[code]
                 cands = self._mobile(p) if types is None else self._of_type(p, types)
                 if any(self.moves_of(p, i) for i in cands):
-                    out.append(_act(code, (tid,), p))
+                    out.append(_act(code, (f"trump-{code}",), p))
         return out
 
     def _mobile(self, p: int) -> list[int]:
@@ -465,13 +559,11 @@ class ZoonState(State):
         if self.phase == "first":
             return list(_FIRST)
         p, left, _cells, emblem = self.dealing
-        ros = _ROSTERS[self.tribes[p]]
-        side = "SN"[p]
+        emblem_deals, card_deals = _deal_actions(self.tribes[p], p)
         if emblem:
-            e = ros[self.emblem_index(p)].key
-            return [(_act(f"deal {side} {e} {CELL[c]}", (), CHANCE), 1 / 6) for c in HOME[p][:6]]
+            return [(a, 1 / 6) for a in emblem_deals]
         pr = 1 / len(left)
-        return [(_act(f"deal {side} {ros[i].key}", (), CHANCE), pr) for i in left]
+        return [(card_deals[i], pr) for i in left]
 
     def _legal_actions(self) -> list[Action]:
         ph = self.phase
@@ -479,16 +571,7 @@ class ZoonState(State):
             p = self.turn
             return self._move_actions(p, [i for i in range(12) if self.pos[p][i] >= 0]) + self._trump_actions(p)
         if ph == "arrange":
-            p = self.arranger
-            if self.picked >= 0:
-                a = CELL[self.picked]
-                return [_act(f"keep {a}", (a,), p, "Cancel the swap")] + [
-                    _act(f"swap {a} {CELL[b]}", (CELL[b],), p) for b in HOME[p] if b != self.picked]
-            out = [_act("ready", (), p, "Ready: commit this arrangement")]
-            if self.edits[p] < MAX_EDITS:
-                out.append(_act("random", (), p, "Random arrangement"))
-                out += [_act(f"pick {CELL[c]}", (CELL[c],), p) for c in HOME[p]]
-            return out
+            return list(_arrange_actions(self.arranger, self.picked, self.edits[self.arranger] < MAX_EDITS))
         if ph == "secret":
             p = self._current_player()
             return [_act(f"secret {o} {c}", (), p, f"{'Upright' if o == 'up' else 'Turned'}, touch {c}")
@@ -1044,7 +1127,8 @@ class ZoonState(State):
 
     def determinize(self, player: int, rng) -> "ZoonState":
         """A copy in which the identities of the opponent's face-down Zoons are shuffled among their cells
-        and a pending classic choice of the opponent is redrawn: what ``player`` cannot see."""
+        and a pending classic choice of the opponent is redrawn: what ``player`` cannot see. The copy also
+        notes what the search needs from its root (:func:`pygames.zoon.ai.note_root`)."""
         s = self.clone()
         q = 1 - player
         hidden = [i for i in range(12) if s.pos[q][i] >= 0 and not s.up[q][i]]
@@ -1059,6 +1143,8 @@ class ZoonState(State):
             k = 0 if q == a else 1
             if s.secret[k] is not None:
                 s.secret[k] = (rng.randrange(2), rng.randrange(4))
+        from .ai import note_root  # late: ai imports this module
+        note_root(s, player, tuple(s.pos[q][i] for i in hidden))
         return s
 
     def fast_playout(self, rng, decisions: int = 10**9) -> None:
