@@ -36,12 +36,6 @@ def legal(state) -> list[str]:
     return sorted(a.notation for a in state.legal_actions())
 
 
-def play(state, *notations):
-    for n in notations:
-        state.apply(n)
-    return state
-
-
 def full_board(seed: int = 0) -> DvertzState:
     """The position right after a seeded random placement phase (White to move, phase 2)."""
     import random

@@ -7,7 +7,7 @@ from pygames.core import IllegalAction
 from pygames.dvertz.rules import RESERVE
 from pygames.dvonn.board import INDEX, NEIGHBOURS, N_CELLS, player_moves
 
-from .helpers import GAME, full_board, legal, play, pos
+from .helpers import GAME, full_board, legal, pos
 
 
 def test_x1_board_and_pieces_are_dvonns():
