@@ -298,6 +298,18 @@ class DvertzState(State):
         w, b = scores(self.board)
         return None if w == b else WHITE if w > b else BLACK
 
+    def result_text(self) -> str:
+        """How the game was decided (X16–X18), for the game-over panel: ``""`` while it goes on."""
+        if self.status != "over":
+            return ""
+        mw = self.marble_winner()
+        if mw is not None:
+            caps = self.captures[mw]
+            c = next(k for k in range(3) if caps[k] >= WINS[k])
+            return f"{PLAYER_NAMES[mw]} captured {WINS[c]} {('white', 'grey', 'black')[c]} marbles"
+        w, b = scores(self.board)
+        return f"No stack can move: pieces controlled, {PLAYER_NAMES[0]} {w}, {PLAYER_NAMES[1]} {b}"
+
     @property
     def phase(self) -> int:
         """1 while pieces are being placed, 2 once the board was full."""

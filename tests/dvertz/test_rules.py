@@ -243,6 +243,7 @@ def test_x16_winning_set_wins_at_once():
     assert player_moves(s.board, 0)
     s.apply("x c3We3")
     assert s.is_terminal() and s.returns() == [1.0, -1.0] and s.observation(None)["win_by"] == "marbles"
+    assert s.result_text() == "White captured 4 white marbles"
 
 
 def test_x16_thresholds_and_no_set_of_each():
@@ -285,6 +286,7 @@ def test_x18_score_as_dvonn_and_draw():
     w = pos({"d3": "WWWW", "e3": "D", "f3": "BBB"}, {"f3": "B", "e3": "G"})
     assert not player_moves(w.board, 0) and not player_moves(w.board, 1)
     assert w.is_terminal() and w.returns() == [1.0, -1.0] and w.observation(None)["win_by"] == "dvonn"
+    assert w.result_text() == "No stack can move: pieces controlled, White 4, Black 3"
     u = pos({"d3": "WWW", "e3": "D", "f3": "B"})
     assert not player_moves(u.board, 0) and player_moves(u.board, 1)
     assert u.current_player() == 0 and u.status == "zertz"
