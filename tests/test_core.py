@@ -11,6 +11,7 @@ from pygames.core import (CHANCE, IllegalAction, InvalidOption, InvalidRecord, I
 from pygames.core.bots import LEVELS, WIDEN, MCTSBot, RandomBot, make_bot
 from pygames.core.chance import seeded_outcome
 from pygames.core.errors import PygamesError
+from pygames.core.match import play_game
 from pygames.core.record import Record, Session
 
 
@@ -201,6 +202,16 @@ def test_bots_pick_legal_actions_on_every_shape():
     with pytest.raises(PygamesError, match="unknown computer level"):
         make_bot("grandmaster")
     assert set(LEVELS) >= {"random", "easy", "medium", "hard"}
+
+
+@pytest.mark.parametrize("game_id", ["dvonn", "zertz"])
+def test_easy_bot_beats_random_play_in_seeded_games(game_id):
+    """A regression guard for the measured level (``python3 -m pygames match GAME --a easy --b random``):
+    the easy bot wins six seeded games against the random bot, three from each seat."""
+    for seed in range(6):
+        levels = ["easy", "random"] if seed % 2 == 0 else ["random", "easy"]
+        final, _ = play_game(game_id, {}, levels, seed=seed)
+        assert final.returns()[seed % 2] == 1.0, seed
 
 
 def test_mcts_beats_random_at_nim_match():

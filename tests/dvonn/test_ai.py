@@ -1,7 +1,6 @@
 """The bot's evaluation, playout policy and candidate order stay within the protocol and rank sensibly."""
 import random
 
-from pygames.core.match import play_game
 from pygames.dvonn import ai
 from pygames.dvonn.board import DVONN, INDEX, INTERIOR, NEIGHBOURS, N_CELLS
 
@@ -65,12 +64,3 @@ def test_evaluation_and_policy_along_random_games():
             s.apply(ai.rollout_policy(s, rng))
         assert ai.evaluate(s) == s.returns()
         assert len(s.board) == N_CELLS
-
-
-def test_easy_bot_beats_random_play_in_seeded_games():
-    """A regression guard for the measured level (``python3 -m pygames match dvonn --a easy --b random``):
-    the easy bot wins six seeded games against the random bot, three from each seat."""
-    for seed in range(6):
-        levels = ["easy", "random"] if seed % 2 == 0 else ["random", "easy"]
-        final, _ = play_game("dvonn", {}, levels, seed=seed)
-        assert final.returns()[seed % 2] == 1.0, seed
