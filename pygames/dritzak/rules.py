@@ -107,14 +107,14 @@ def _play_action(cards: tuple, player: int) -> Action:
     return a
 
 
+_TARGET = ["card-" + n for n in _NAMES]
+
+
 def _up_action(cards: tuple, player: int) -> Action:
-    key = ("up", cards, player)
-    a = _ACTIONS.get(key)
-    if a is None:
-        names = [_NAMES[c] for c in cards]
-        a = _ACTIONS[key] = Action("up " + " ".join(names), targets=tuple("card-" + n for n in names),
-                                   select="set", label="Lay these face up", player=player)
-    return a
+    """The face-up choice of ``cards`` (D4); not cached: three cards of a hand rarely come back."""
+    a, b, c = cards
+    return Action(f"up {_NAMES[a]} {_NAMES[b]} {_NAMES[c]}", targets=(_TARGET[a], _TARGET[b], _TARGET[c]),
+                  select="set", label="Lay these face up", player=player)
 
 
 def _sets(cards: list, rank: int) -> list:
@@ -305,11 +305,10 @@ class DritzakState(State):
             groups = g[2]
             r = _RANK[cards[0]]
             e = groups[r]
-            rest = [c for c in e[0] if c not in cards]
-            if rest:
-                groups[r] = [rest, None]
-            else:
+            if len(e[0]) == len(cards):
                 del groups[r]
+            else:
+                groups[r] = [[c for c in e[0] if c not in cards], None]
             g[1] = len(h)
 
     # ----- the deal ----------------------------------------------------------------------------------
