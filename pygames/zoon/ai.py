@@ -13,7 +13,8 @@ The evaluation counts *points* for each side (:func:`side_score`):
   closeness, and each attack it could make on it scores the chance of taking it (:data:`EMBLEM` points
   for a sure take, in full for the side to move, a third for the other, who can still parry);
 - *combat prospects*: the best expected gain of one attack (a chance of winning times the defender's worth
-  against a chance of losing times the attacker's), in full for the side to move, a third for the other;
+  against a chance of losing times the attacker's) and 0.3 of each other favourable one, in full for the
+  side to move, a third for the other;
 - a little for rows advanced;
 - a pending combat is judged by its exact odds over the 36 dice (classic: every corner equally likely),
   the points after each outcome weighted by its chance (an Emblem taken decides the game); a face-down
@@ -49,6 +50,10 @@ SCALE = 40.0
 """Points of standing difference per unit of ``tanh`` argument."""
 PARRY = 1 / 3
 """Weight of the threats of the side that is not to move."""
+SPREAD = 0.3
+"""Weight of every other favourable attack beside the best one (a side may get to make more than one)."""
+NEAR = 0.3
+"""Points per step of closeness (five steps away: nothing) of a Zoon to where the enemy Emblem may be."""
 
 
 def _pair_value(pair) -> float:
@@ -143,10 +148,10 @@ def emblem_cells(state: ZoonState, p: int) -> dict[int, float]:
 
 def _prospects(state: ZoonState, p: int, emb: dict[int, float]) -> tuple[float, float, float]:
     """(kill, gain, closeness) of ``p``: the best chance of taking the enemy Emblem with one attack, the
-    best expected material gain of one attack, and the summed closeness of ``p``'s Zoons to where the
-    enemy Emblem may be."""
+    best expected material gain of one attack (plus :data:`SPREAD` of each other favourable one), and the
+    summed closeness of ``p``'s Zoons to where the enemy Emblem may be."""
     q = 1 - p
-    kill = gain = near = 0.0
+    kill = gain = near = spread = 0.0
     board = state.board
     for i in range(12):
         c = state.pos[p][i]
@@ -169,9 +174,11 @@ def _prospects(state: ZoonState, p: int, emb: dict[int, float]) -> tuple[float, 
             if vi is None:
                 vi = zoon_value(state, p, i)
             g = w * (1 - pe) * zoon_value(state, q, j) - lo * vi
+            if g > 0:
+                spread += g
             if g > gain:
                 gain = g
-    return kill, gain, near
+    return kill, gain + SPREAD * (spread - gain), near
 
 
 def side_score(state: ZoonState, p: int, to_move: int | None = None) -> float:
@@ -189,9 +196,10 @@ def side_score(state: ZoonState, p: int, to_move: int | None = None) -> float:
         score += zoon_value(state, p, i)
         score += 0.15 * (c // 6 if p == 0 else 5 - c // 6)
     score += 2.0 * sum(1 for z in state.tzone[p].values() if z in ("hand", "side"))
-    kill, gain, near = _prospects(state, p, emblem_cells(state, 1 - p))
+    emb = emblem_cells(state, 1 - p)
+    kill, gain, near = _prospects(state, p, emb)
     w = 1.0 if to_move == p else PARRY
-    return score + w * (EMBLEM * kill + gain) + 0.3 * near
+    return score + w * (EMBLEM * kill + gain) + NEAR * near
 
 
 def _diff(state: ZoonState, to_move: int | None = None) -> float:

@@ -274,6 +274,7 @@ class ZoonState(State):
         self.secret_start = 0
         self.mods: dict = {}
         self.last: dict | None = None
+        self.trail: tuple = ()
         self.winner: int | None = None
         self.result = ""
         self.quiet = 0
@@ -657,6 +658,7 @@ class ZoonState(State):
             return
         if ph == "turn":
             self.todo = [("endturn",)]
+            self.trail = ()
             p = self.turn
             if action.targets and action.targets[0].startswith("trump-"):
                 self._play_trump(p, n)
@@ -680,6 +682,7 @@ class ZoonState(State):
             self.mods[code] = mod
         for to, prev, att in self.moves_of(p, i):
             if to == t:
+                self._mark(f, t, "attack" if att else "move")
                 if att:
                     self.combat = {"a": (p, i), "d": (1 - p, self.board[t] % 12), "from": f, "to": t,
                                    "prev": prev, "shot": None}
@@ -689,18 +692,35 @@ class ZoonState(State):
                 return
         raise AssertionError("move not found")
 
+    def _mark(self, f: int, t: int, kind: str) -> None:
+        """Note a step of the current turn for the drawing (``trail``: from cell or -1, to cell, kind,
+        combat result); derived from the history, so not saved."""
+        self.trail += ((f, t, kind, ""),)
+
+    def _mark_result(self, t: int, res: str) -> None:
+        """Note the result of the combat at ``t`` on its step of the trail."""
+        trail = list(self.trail)
+        for k in range(len(trail) - 1, -1, -1):
+            f, to, kind, r = trail[k]
+            if to == t and kind in ("attack", "shot") and not r:
+                trail[k] = (f, to, kind, res)
+                break
+        self.trail = tuple(trail)
+
     def _play_trump(self, p: int, n: str) -> None:
         parts = n.split()
         code = parts[0]
         tr = trump(self.tribes[p], code)
         if code == "wall":
             c = CELL_INDEX[parts[1]]
+            self._mark(-1, c, "wall")
             self.obst.append([c, p, code, -1])
             self.board[c] = OBST + len(self.obst) - 1
             self.tzone[p][code] = "board"
             self.progress = True
         elif code == "cage":
             c = CELL_INDEX[parts[1]]
+            self._mark(-1, c, "cage")
             q, j = 1 - p, self.board[c] % 12
             for i in self._of_type(p, ("Priest",)):
                 self._reveal(p, i)
@@ -714,6 +734,7 @@ class ZoonState(State):
                 self._reveal(p, self.board[s] % 12)  # ZN29: the shooter is turned face up
             else:
                 s, t = -1, CELL_INDEX[parts[1]]
+            self._mark(s, t, "shot")
             self.combat = {"a": (p, code), "d": (1 - p, self.board[t] % 12), "from": s, "to": t, "prev": s,
                            "shot": code}
             self.todo.append(("combat",))
@@ -737,7 +758,9 @@ class ZoonState(State):
         kind, p = t[0], t[1]
         n = action.notation
         if kind == "reveal6":
-            self._reveal(p, self.board[CELL_INDEX[n.split()[1]]] % 12)
+            c = CELL_INDEX[n.split()[1]]
+            self._mark(-1, c, "reveal")
+            self._reveal(p, self.board[c] % 12)
             self.todo.append(("reveal6", p))
         elif kind == "tactic":
             if n == "done":
@@ -755,15 +778,19 @@ class ZoonState(State):
             i = self.board[f] % 12
             if t[3] > 1:
                 self.todo.append(("scarper", p, tuple(j for j in t[2] if j != i), t[3] - 1, False))
+            self._mark(f, c, "move")
             self._place(p, i, c)
         elif kind in ("leaf", "push", "hop"):
-            self._place(p, t[2], CELL_INDEX[n.split()[1]])
+            c = CELL_INDEX[n.split()[1]]
+            self._mark(self.pos[p][t[2]], c, "move")
+            self._place(p, t[2], c)
         elif kind == "bongo":
             j = self.board[CELL_INDEX[n.split()[1]]] % 12
             self._swap((p, t[2]), (p, j))
 
     def _swap(self, a: tuple[int, int], b: tuple[int, int]) -> None:
         ca, cb = self.pos[a[0]][a[1]], self.pos[b[0]][b[1]]
+        self._mark(ca, cb, "swap")
         self.board[ca] = self.board[cb] = EMPTY
         self._place(a[0], a[1], cb)
         self._place(b[0], b[1], ca)
@@ -939,6 +966,7 @@ class ZoonState(State):
             pa, code = c["a"]
             destroyed = res != "attacker" and trump_has_x
             tr = trump(self.tribes[pa], code)
+            self._mark_result(c["to"], "hit" if res == "attacker" else "miss")
             if res == "attacker":
                 self.last["text"] = f"{tr.name} hits: {self.zoon(pd, idd).name} is lost"
             else:
@@ -966,6 +994,7 @@ class ZoonState(State):
             if effect == "berserk":
                 res = "attacker" if effect_side == "a" else "defender"
         self.last["effect"] = self.zoon(*((pa, ia) if effect_side == "a" else (pd, idd))).name if effect else None
+        self._mark_result(c["to"], res)
         if res == "attacker":
             self.last["text"] = f"{za.name} wins: {zd.name} is lost"
             self._eliminate(pd, idd)
@@ -1026,7 +1055,8 @@ class ZoonState(State):
 
     def observation(self, player: int | None) -> dict:
         """What ``player`` may see (None: a spectator): the battlefield with the opponent's face-down Zoons
-        as backs, their own hand, the public zones, the last combat and what is pending (ZN7)."""
+        as backs, their own hand, the public zones, the last combat, what is pending (ZN7) and ``trail``, the steps
+        of the last turn (from, to, kind, combat result) for the drawing."""
         cells: list = [None] * 36
         deploying = self.phase in ("deal", "arrange") or (self.phase == "first")
         for p in (0, 1):
@@ -1081,6 +1111,8 @@ class ZoonState(State):
             "edits_left": [MAX_EDITS - e for e in self.edits], "decide": decide, "secret": secret,
             "combat": combat, "last": self.last, "winner": self.winner, "result": self.result,
             "quiet": self.quiet, "turns": self.turns,
+            "trail": [{"from": CELL[f] if f >= 0 else None, "to": CELL[t], "kind": k, "result": r}
+                      for f, t, k, r in self.trail],
         }
 
     def public_history(self, player: int | None) -> list[str]:
@@ -1133,11 +1165,17 @@ class ZoonState(State):
         q = 1 - player
         hidden = [i for i in range(12) if s.pos[q][i] >= 0 and not s.up[q][i]]
         if len(hidden) > 1:
-            cells = [s.pos[q][i] for i in hidden]
+            # canonical: the result depends only on what ``player`` sees (the cells and the set of hidden
+            # identities), never on which card really is where
+            cells = sorted(s.pos[q][i] for i in hidden)
+            real = [s.board[c] for c in cells]
             rng.shuffle(hidden)
             for i, c in zip(hidden, cells):
                 s.pos[q][i] = c
                 s.board[c] = q * 12 + i
+            # earlier positions (for the repetition rule) as they were in this sampled world
+            code = dict(zip(real, (q * 12 + i for i in hidden)))
+            s.seen = [_recode(k, code) for k in s.seen]
         if s.phase == "secret":
             a, _d = s._combat_owners()
             k = 0 if q == a else 1
@@ -1235,6 +1273,14 @@ class ZoonState(State):
         s.dealing = ()
         s._begin_turn(SOUTH if position.get("turn", "south") == "south" else NORTH)
         return s
+
+
+def _recode(key: str, code: dict) -> str:
+    """A position key (:meth:`ZoonState._position_key`) with the Zoon codes of its battlefield replaced by
+    ``code`` (old code: new code)."""
+    end = key.index("]") + 1
+    board = [int(x) for x in key[1:end - 1].split(", ")]
+    return f"{[code.get(v, v) for v in board]}{key[end:]}"
 
 
 def _plain(x):

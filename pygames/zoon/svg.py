@@ -4,11 +4,13 @@ The battlefield is drawn from the viewer's side (their home rows at the bottom; 
 A face-up card shows its four corners (★ for a Star), its name and type, its movement grid in miniature
 and its penny (H or T); the viewer's own face-down cards are drawn the same way but dashed and dimmed
 ("face down"); the opponent's face-down cards are card backs. Cards are drawn in their owner's direction:
-the opponent's corners and grid are turned half round. Clickable elements carry ``data-target`` ids shared
+the opponent's corners and grid are turned half round. The last turn is marked over the cards (start
+cell dashed, end cell outlined, an arrow, a badge with a combat's result). Clickable elements carry ``data-target`` ids shared
 with the rules engine's actions: cells ``a1`` … ``f6`` and trumps ``trump-<code>``.
 """
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from ..core.svg import document, el, escape, text, title
@@ -48,6 +50,11 @@ CSS = """
 .tn{font:bold 11px sans-serif;fill:#222}.tb{fill:#7a6a55;stroke:#333}
 .win{font:bold 20px sans-serif;fill:#1a7f37;text-anchor:middle}
 a .link{fill:#1f5fbf;text-decoration:underline;font:12px sans-serif}
+.trail{pointer-events:none}.lastfrom{fill:#f5b700;fill-opacity:.18;stroke:#c98a00;stroke-width:3;stroke-dasharray:7 5}
+.lastto{fill:none;stroke:#e07b00;stroke-width:4}.lastarrow{stroke:#e07b00;stroke-width:5;stroke-linecap:round;opacity:.8}
+.arrowhead{fill:#e07b00}.badge{stroke:#fff;stroke-width:1.5}.badge.attacker,.badge.hit{fill:#cf222e}
+.badge.defender,.badge.miss{fill:#1f6feb}.badge.draw{fill:#6e7781}
+.badgetext{font:bold 11px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
 """
 
 
@@ -184,9 +191,29 @@ def _fighter_lines(f: dict, mode: str) -> list[str]:
             f"   + die {f['die']} = {f['total']}"]
 
 
+def _deploy_help(obs: dict) -> list[str]:
+    """What a newcomer needs to know while the armies are set up (ZN5, ZN6)."""
+    seer = obs.get("viewer")
+    emblem = next((c["name"] for c in obs["cells"] if c and not c.get("hidden") and c.get("owner") == seer
+                   and c.get("type") == "Emblem"), None)
+    lines = ["Both armies are set up in secret.",
+             "When both are ready, each front row is turned",
+             "face up; the back rows stay face down."]
+    if emblem and obs.get("arranging") == seer:
+        lines += [f"Keep your Emblem ({emblem}) in the back row:",
+                  "if it is lost, you lose the game.",
+                  "Click a card, then another, to swap them."]
+    return lines
+
+
 def _combat_panel(obs: dict, y: float) -> str:
     names = obs["player_names"]
     out = [el("rect", x=PX, y=y, width=PW, height=150, rx=8, class_="panel")]
+    if obs.get("phase") == "deploy":
+        out.append(text(PX + 10, y + 20, "Deployment", class_="ph"))
+        for k, line in enumerate(_deploy_help(obs)):
+            out.append(text(PX + 10, y + 40 + 17 * k, line, class_="pt"))
+        return "".join(out)
     out.append(text(PX + 10, y + 20, "Combat", class_="ph"))
     last = obs.get("last")
     cy = y + 40
@@ -257,10 +284,14 @@ def draw(obs: dict, viewer: int | None = None, **_ignored) -> str:
         cls = f"cell camp{camp}" + (" fight" if name in fight else "")
         parts.append(el("g", body, id=name, class_=cls, data_target=name))
     # side panel: the opponent's trumps at the top, the viewer's at the bottom, the combat panel between
+    parts.append(_trail(obs, v))
     other = 1 - v
     y = BY - 22
-    status = _status(obs)
-    parts.append(text(PX + 10, y + 4, status[:64], class_="ph", id="zoon-status"))
+    lines = textwrap.wrap(_status(obs), STATUS_CHARS)[:2]
+    parts.append(el("text", "".join(el("tspan", escape(line), x=PX + 10, dy=0 if k == 0 else 17)
+                                    for k, line in enumerate(lines)),
+                    x=PX + 10, y=y + 4, class_="ph", id="zoon-status"))
+    y += 17 * (len(lines) - 1)
     s, y = _panel_side(other, obs, y + 12, seer)
     parts.append(s)
     parts.append(_combat_panel(obs, y + 4))
@@ -289,6 +320,47 @@ _STARS = {"boarix": "Cloboulon: a Grognard moves; Gold-Hure again; Bouclefeuille
           "monkus": "King Louis swaps with the foe; Kombo Bongo with King/Kong",
           "rhinogoths": "Trice/Ratops push the foe back; Ouistiti hops",
           "warus": "Berserkorse eliminates the foe"}
+
+
+STATUS_CHARS = 42
+"""Characters per line of the status above the side panel (two lines at most, within the panel)."""
+RESULT_BADGE = {"attacker": "Won", "defender": "Held", "draw": "Draw", "hit": "Hit", "miss": "Missed"}
+"""The badge on the cell of the last turn's combat: the attacker won (and now stands there), the defender
+held it, a draw; a shot hit (the cell is empty) or missed."""
+
+
+def _center(cell_name: str, viewer: int) -> tuple[float, float]:
+    x, y = _cell_xy(COLS.index(cell_name[0]) + 6 * (int(cell_name[1:]) - 1), viewer)
+    return x + CS / 2, y + CS / 2
+
+
+def _trail(obs: dict, viewer: int) -> str:
+    """The last turn on the battlefield: each step's start cell dashed, its end cell outlined, an arrow
+    between them, and a badge with the result of a combat. Drawn over the cards, never clickable."""
+    out = []
+    for st in obs.get("trail") or []:
+        tx, ty = _center(st["to"], viewer)
+        if st["from"] and st["from"] != st["to"]:
+            fx, fy = _center(st["from"], viewer)
+            out.append(el("rect", x=fx - CS / 2 + 3, y=fy - CS / 2 + 3, width=CS - 6, height=CS - 6, rx=9,
+                          class_="lastfrom"))
+            dx, dy = tx - fx, ty - fy
+            n = max((dx * dx + dy * dy) ** 0.5, 1.0)
+            ex, ey = tx - dx / n * 30, ty - dy / n * 30
+            out.append(el("line", x1=fx, y1=fy, x2=ex, y2=ey, class_="lastarrow", marker_end="url(#zoon-arrow)"))
+        out.append(el("rect", x=tx - CS / 2 + 2, y=ty - CS / 2 + 2, width=CS - 4, height=CS - 4, rx=9,
+                      class_="lastto"))
+        badge = RESULT_BADGE.get(st.get("result") or "")
+        if badge:
+            out.append(el("rect", x=tx - 27, y=ty + CS / 2 - 24, width=54, height=18, rx=9,
+                          class_=f"badge {st['result']}"))
+            out.append(text(tx, ty + CS / 2 - 15, badge, class_="badgetext"))
+    if not out:
+        return ""
+    defs = el("defs", el("marker", el("path", d="M0 0L10 5L0 10z", class_="arrowhead"), id="zoon-arrow",
+                         viewBox="0 0 10 10", refX=8, refY=5, markerWidth=5, markerHeight=5,
+                         orient="auto-start-reverse"))
+    return el("g", defs + "".join(out), class_="trail", id="zoon-trail")
 
 
 def _star_summary(tribe: str) -> str:

@@ -54,3 +54,36 @@ def test_north_sees_the_board_from_its_side():
         return float(m.group(1)), float(m.group(2))
     assert xy(south, "a1")[1] > xy(south, "a6")[1] and xy(north, "a1")[1] < xy(north, "a6")[1]
     assert xy(north, "a1")[0] > xy(north, "f1")[0]
+
+
+def test_last_turn_is_marked_on_the_battlefield():
+    """The last turn's steps are outlined (start dashed, end solid, an arrow between) with a badge for the
+    combat result; nothing is marked during the secret deployment."""
+    s = pos({"c3": "Cloboulon", "a1": "Sacrechêne"}, {"c4": "Bouga A1", "f6": "Queen Mary"})
+    play(s, "c3xc4", "dice 6-1")
+    assert s.observation(1)["trail"] == [{"from": "c3", "to": "c4", "kind": "attack", "result": "attacker"}]
+    svg = G.draw_svg(s.observation(1), viewer=1)
+    assert 'id="zoon-trail"' in svg and ">Won<" in svg and 'class="lastfrom"' in svg and "zoon-arrow" in svg
+    play(s, "f6-e6")
+    assert s.observation(0)["trail"] == [{"from": "f6", "to": "e6", "kind": "move", "result": ""}]
+    assert ">Won<" not in G.draw_svg(s.observation(0), viewer=0)
+    t = G.new_initial_state({"first": "south"})
+    rng = random.Random(1)
+    while t.phase != "turn":
+        assert t.observation(None)["trail"] == []
+        t.apply(random_action(t, rng))
+    assert 'id="zoon-trail"' not in G.draw_svg(t.observation(0), viewer=0)
+
+
+def test_status_is_wrapped_inside_the_panel():
+    """The deployment prompt is broken into lines that fit beside the battlefield."""
+    from pygames.zoon.svg import STATUS_CHARS
+    t = G.new_initial_state({"first": "south"})
+    rng = random.Random(1)
+    while t.phase != "arrange":
+        t.apply(random_action(t, rng))
+    svg = G.draw_svg(t.observation(0), viewer=0)
+    status = re.search(r'<text[^>]*id="zoon-status">(.*?)</text>', svg).group(1)
+    lines = re.findall(r"<tspan[^>]*>([^<]*)</tspan>", status)
+    assert len(lines) == 2 and all(len(x) <= STATUS_CHARS for x in lines)
+    assert "Keep your Emblem (Sacrechêne) in the back row" in svg

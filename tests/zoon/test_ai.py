@@ -1,0 +1,95 @@
+"""The computer opponent: it decides from its own observation only, takes an Emblem it can take, parries a
+threat to its own, confirms its deployment, and its evaluation never reads the opponent's arrangement."""
+import random
+
+from pygames.core import get_game
+from pygames.core.bots import make_bot
+from pygames.zoon import ai
+
+from ..conformance import random_prefix
+from .helpers import pos
+
+G = get_game("zoon")
+
+
+def test_decision_depends_on_the_observation_only():
+    """ZN7: two states that look the same to the bot (the opponent's face-down Zoons arranged differently,
+    earlier positions included) get the same decision from the same seed."""
+    checked = 0
+    for seed in range(12):
+        s = random_prefix("zoon", {"combat": "alternate" if seed % 2 else "classic"}, seed, 90 + 7 * seed)
+        p = s.current_player()
+        if s.is_terminal() or p < 0:
+            continue
+        q = 1 - p
+        other = s.determinize(p, random.Random(1000 + seed))  # the opponent's hidden cards reshuffled
+        other.__dict__.pop("_bot_root", None)
+        hidden = [i for i in range(12) if s.pos[q][i] >= 0 and not s.up[q][i]]
+        if len(hidden) > 1 and [other.pos[q][i] for i in hidden] != [s.pos[q][i] for i in hidden]:
+            checked += 1
+        assert other.observation(p) == s.observation(p)
+        a = make_bot("easy", seed=seed).step(s)
+        b = make_bot("easy", seed=seed).step(other)
+        assert a.notation == b.notation
+    assert checked >= 4
+
+
+def test_takes_the_enemy_emblem():
+    """ZN39: with a sure Emblem take on the board, the bot takes it."""
+    s = pos({"c5": "Cloboulon", "a1": "Sacrechêne", "d2": "Kassin A1"},
+            {"c6": "Queen Mary", "f5": "Bouga A1", "a6": "Coco Bang A1"}, tails=["c6"])
+    assert make_bot("easy", seed=1).step(s).notation == "c5xc6"
+
+
+def test_parries_a_threat_to_its_own_emblem():
+    """ZN39: Cloboulon (9 on heads) stands next to North's Queen Mary; North answers by walking her out of
+    reach rather than leaving her to be taken."""
+    s = pos({"b5": "Cloboulon", "a1": "Sacrechêne", "f2": "Kassin A1"},
+            {"b6": "Queen Mary", "f5": "Bouga A1", "f6": "King"}, turn="north")
+    assert "b5xb6" in [a.notation for a in pos({"b5": "Cloboulon", "a1": "Sacrechêne"},
+                                                {"b6": "Queen Mary", "f6": "King"}).legal_actions()]
+    for seed in range(3):
+        t = s.clone()
+        t.apply(make_bot("easy", seed=seed).step(t))
+        queen = t.pos[1][t.emblem_index(1)]
+        assert not any(a.notation.endswith("x" + "abcdef"[queen % 6] + str(queen // 6 + 1))
+                       for a in t.legal_actions()), t.history[-1]
+
+
+def test_deployment_is_confirmed():
+    """ZN5: the bot confirms its deployment within a few decisions (no endless pick and cancel)."""
+    s = G.new_initial_state({"first": "south"})
+    rng = random.Random(4)
+    bot = make_bot("easy", seed=4)
+    decisions = 0
+    while s.phase in ("first", "deal", "arrange"):
+        if s.is_chance_node():
+            s.apply(s.chance_outcomes()[rng.randrange(len(s.chance_outcomes()))][0])
+        else:
+            s.apply(bot.step(s))
+            decisions += 1
+        assert decisions < 30
+    assert s.phase == "turn"
+
+
+def test_evaluation_ignores_the_other_arrangement():
+    """ZN5: while deploying, the evaluation counts the searching player's own arrangement only."""
+    s = G.new_initial_state({"first": "south"})
+    rng = random.Random(9)
+    while s.phase != "arrange" or s.arranger != 1:
+        if s.is_chance_node():
+            s.apply(s.chance_outcomes()[rng.randrange(len(s.chance_outcomes()))][0])
+        else:
+            s.apply("ready")
+    values = set()
+    for k in range(5):
+        d = s.determinize(1, random.Random(k))
+        values.add(round(ai.evaluate(d)[1], 9))
+    assert len(values) == 1
+
+
+def test_attack_odds_follow_the_dice():
+    """ZN18: the odds the bot uses are the exact counts over the 36 dice, underdog rule included."""
+    assert ai.odds(4, 4) == (15 / 36, 15 / 36, 6 / 36)
+    w, lo, d = ai.odds(9, 4)
+    assert d == 0 and abs(w + lo - 1) < 1e-12 and w > 0.95
