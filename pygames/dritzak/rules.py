@@ -139,9 +139,11 @@ _PLAYABLE = {(top, sevens): tuple(r for r in range(13) if playable(r, top, seven
 """The ranks playable on each top rank (None: an empty pile), with and without the rule of 7s, ascending."""
 
 
-def _group(cards) -> dict:
-    """``cards`` by rank: ``{rank: [cards, actions or None]}`` (see ``_entry_actions``)."""
-    groups: dict = {}
+def _group(cards, groups: dict | None = None) -> dict:
+    """``cards`` added by rank to ``groups`` (a new dict by default): ``{rank: [cards, actions or None]}``
+    (see ``_entry_actions``); a group that grows forgets its actions."""
+    if groups is None:
+        groups = {}
     for c in cards:
         r = _RANK[c]
         e = groups.get(r)
@@ -149,6 +151,7 @@ def _group(cards) -> dict:
             groups[r] = [[c], None]
         else:
             e[0].append(c)
+            e[1] = None
     return groups
 
 
@@ -281,15 +284,7 @@ class DritzakState(State):
         h = self.hands[p]
         g = self._groups[p]
         if g is not None and g[0] is h and g[1] == len(h):
-            groups = g[2]
-            for c in cards:
-                r = _RANK[c]
-                e = groups.get(r)
-                if e is None:
-                    groups[r] = [[c], None]
-                else:
-                    e[0].append(c)
-                    e[1] = None
+            _group(cards, g[2])
             h.extend(cards)
             g[1] = len(h)
         else:
@@ -726,12 +721,33 @@ class DritzakState(State):
             "first_rank": RANKS[self.first_rank] if self.first_rank is not None else None,
             "places": list(self.places), "deegans": [list(x) for x in self.deegans], "called": self.called,
             "stall": self.stall, "stall_limit": STALL_PER_PLAYER * n, "last": self.last,
+            **self._last_move(),
             "options": {k: self.options[k] for k in ("skip", "sevens", "reversal", "play_on", "set_rule")},
             "sevens_active": bool(self.options["sevens"] and self.pile and _RANK[self.pile[-1]] == SEVEN),
             "result": self.result_text(),
             "returns": self.returns() if self.phase == "over" else None,
         }
         return obs
+
+    def _last_move(self) -> dict:
+        """Who made the last play or pick-up and the cards they played (for the table to mark them):
+        ``{"last_by": player or None, "last_cards": [names], "last_pick": bool}``, read from ``last``
+        (the text a saved game keeps)."""
+        txt = self.last
+        by = None
+        for q in range(self.num_players):
+            name = self.game.player_name(q) + " "
+            if txt.startswith(name) and (by is None or len(name) > len(self.game.player_name(by)) + 1):
+                by = q
+        if by is None:
+            return {"last_by": None, "last_cards": [], "last_pick": False}
+        rest = txt[len(self.game.player_name(by)) + 1:]
+        cards: list = []
+        if rest.startswith("played "):
+            cards = [w for w in rest[7:].split(",")[0].split() if w in _IDS]
+        elif not rest.endswith("picked up the pile"):
+            by = None  # "… starts": nobody has played yet
+        return {"last_by": by, "last_cards": cards, "last_pick": rest.endswith("picked up the pile")}
 
     def public_history(self, player):
         """The move list ``player`` may see: dealt and drawn cards only to their owner (face-down deals

@@ -6,6 +6,9 @@ play (clockwise: the next player sits to the viewer's left): card backs with the
 publicly known in that hand, and their face-down / face-up cards. In the middle: the draw pile (count),
 the pile (its top run spread out, and its size) and the cleared cards (count). A banner line shows the
 direction of play, whose turn it is and the options in force (the rule of 7s when a 7 is on top).
+The last play is marked so a person can follow the computer seats one play at a time: the seat that
+made it has a dashed outline and says what it did (``played 7♥ 7♠``, ``picked up the pile``), the cards
+it played are outlined on the pile, and the viewer's own last play shows above their seat.
 
 Clickable elements carry ``data-target`` ids shared with :class:`~pygames.dritzak.rules.DritzakState`:
 ``card-<name>`` for the viewer's hand and face-up cards, ``down-1`` … ``down-3`` for face-down slots.
@@ -34,6 +37,9 @@ CSS = """
 .mid{fill:#e8f2ea;font:13px sans-serif;text-anchor:middle}
 .seat rect.panel{fill:#174d30;stroke:#0f3b24;stroke-width:1.5;rx:8}
 .seat.turn rect.panel{stroke:#ffd33d;stroke-width:4}
+.seat.last rect.panel{stroke:#9fd3ff;stroke-width:3;stroke-dasharray:7 4}.seat.turn.last rect.panel{stroke:#ffd33d}
+.lastc{fill:#9fd3ff;font:bold 13px sans-serif}.lastm{fill:#9fd3ff;font:bold 14px sans-serif;text-anchor:middle}
+.justp{fill:none;stroke:#9fd3ff;stroke-width:3}
 .seat.out rect.panel{opacity:.5}
 .ban{fill:#f3f7f2;font:14px sans-serif;text-anchor:middle}
 .hot{fill:#ffd33d;font:bold 15px sans-serif;text-anchor:middle}.hotr{fill:#ffd33d;font:bold 15px sans-serif;text-anchor:end}
@@ -91,8 +97,12 @@ def _seat_panel(obs: dict, q: int, cx: float, y: float, names: list) -> str:
     w, h = 178, 150
     x = cx - w / 2
     turn = obs["to_move"] == q
-    cls = "seat" + (" turn" if turn else "") + (" out" if q in obs["places"] and obs["phase"] != "over" else "")
+    last = obs.get("last_by") == q and obs["phase"] != "over"
+    cls = "seat" + (" turn" if turn else "") + (" last" if last else "") + \
+        (" out" if q in obs["places"] and obs["phase"] != "over" else "")
     parts = [el("rect", class_="panel", x=x, y=y, width=w, height=h, rx=8)]
+    if last:  # what this seat just did, so a person can follow the computer seats one play at a time
+        parts.append(el("text", title(obs["last"]) + escape(_did(obs)), x=x + 8, y=y + 118, class_="lastc"))
     label = names[q]
     if q in obs["places"]:
         label += f" (#{obs['places'].index(q) + 1})"
@@ -116,6 +126,15 @@ def _seat_panel(obs: dict, q: int, cx: float, y: float, names: list) -> str:
     # the table cards: face-down slots with face-up cards on them
     parts.append(_table_cards(obs, q, x + 64, y + 28, 0.6, target=False))
     return el("g", "".join(parts), class_=cls)
+
+
+def _did(obs: dict) -> str:
+    """The last play in a few words: ``played 7♥ 7♠``, ``picked up the pile``."""
+    if obs.get("last_cards"):
+        cards = obs["last_cards"]
+        after = obs["last"].partition(", ")[2].replace(" the pile", "")  # "cleared" or "skipping 2"
+        return "played " + " ".join(_short(c) for c in cards) + (f", {after}" if after and len(cards) <= 2 else "")
+    return "picked up the pile" if obs.get("last_pick") else ""
 
 
 def _short(name: str) -> str:
@@ -192,6 +211,12 @@ def draw(obs: dict, viewer: int | None = None, **_) -> str:
         parts.append(el("rect", class_="slot", x=272, y=my, width=CW, height=CH, rx=5))
     for i, c in enumerate(shown):
         parts.append(card(px + i * 22, my, c))
+    just = obs.get("last_cards") or []
+    if just and pile[-len(just):] == just:  # the cards just played, outlined on the pile
+        k = min(len(just), len(shown))
+        x0 = px + (len(shown) - k) * 22
+        parts.append(el("rect", class_="justp", x=x0 - 3, y=my - 3, width=22 * (k - 1) + CW + 6, height=CH + 6,
+                        rx=7))
     if pile and len(shown) < len(pile):
         parts.append(text(px - 8, my + 44, "…", class_="lblb", text_anchor="end"))
     label = f"pile {len(pile)}" + (f" · top: {len(run)}× {RANK_WORD.get(run[0][0], run[0][0])}" if run else "")
@@ -218,6 +243,8 @@ def draw(obs: dict, viewer: int | None = None, **_) -> str:
     parts.append(text(20, vy - 4, vname, class_="lblb"))
     if vturn:
         parts.append(text(W - 20, vy - 4, "your turn" if me is not None else "to move", class_="hotr"))
+    if obs.get("last_by") == seat and obs["phase"] != "over" and _did(obs):
+        parts.append(text(W / 2, vy - 4, ("you " if me is not None else "") + _did(obs), class_="lastm"))
     if obs["phase"] == "choose" and me is not None:
         msg = ("Your face-up cards: " + " ".join(_short(c) for c in obs["my_choice"])) if obs["my_choice"] \
             else "Choose three cards to lay face up"

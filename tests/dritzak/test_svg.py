@@ -1,0 +1,52 @@
+"""The card table marks the last play, so a person can follow computer seats one play at a time: the seat
+that just played (dashed outline and what it did), the cards it played outlined on the pile, and the
+viewer's own last play above their seat. Only public cards are named."""
+import re
+
+from .helpers import GAME, play, pos
+
+FOUR = {"players": 4}
+
+
+def seat_panel(svg, name):
+    """The SVG of the seat panel headed ``name``."""
+    for g in re.findall(r'<g class="seat[^"]*">.*?</g>(?=<g class="seat|<g><g class="back"|<g><rect)', svg, re.S):
+        if f">{name}<" in g:
+            return g
+    raise AssertionError(f"no seat panel for {name}")
+
+
+def test_last_play_marked_on_the_seat_and_the_pile():
+    s = pos(FOUR, hands=[["3c"], ["7h", "7s", "Kd"], ["4c"], ["5c"]], pile=["5d"], turn=1)
+    play(s, "play 7h 7s")
+    obs = s.observation(0)
+    assert obs["last_by"] == 1 and obs["last_cards"] == ["7h", "7s"] and not obs["last_pick"]
+    svg = GAME.draw_svg(obs, viewer=0)
+    panel = seat_panel(svg, "Player 2")
+    assert 'class="seat last"' in panel and "played 7\u2665 7\u2660" in panel
+    assert 'class="justp"' in svg  # the two sevens outlined on the pile
+    other = seat_panel(svg, "Player 3")
+    assert "last" not in other.split(">")[0] and "played" not in other
+
+
+def test_pick_up_and_own_play_and_clear():
+    s = pos(FOUR, hands=[["3c", "9d"], ["4h"], ["4c"], ["5c"]], pile=["Kd"], turn=1)
+    play(s, "pick up")
+    obs = s.observation(0)
+    assert obs["last_by"] == 1 and obs["last_cards"] == [] and obs["last_pick"]
+    svg = GAME.draw_svg(obs, viewer=0)
+    assert "picked up the pile" in seat_panel(svg, "Player 2") and 'class="justp"' not in svg
+    s = pos(FOUR, hands=[["Tc", "9d"], ["4h"], ["4c"], ["5c"]], pile=["Kd"], turn=0)
+    play(s, "play Tc")
+    obs = s.observation(0)
+    svg = GAME.draw_svg(obs, viewer=0)
+    assert obs["last_by"] == 0 and "you played 10\u2663, cleared" in svg and 'class="justp"' not in svg
+    # a spectator sees it without "you"
+    assert "you played" not in GAME.draw_svg(s.observation(None), viewer=None)
+
+
+def test_nothing_marked_before_the_first_play():
+    s = pos(FOUR, hands=[["3c"], ["4h"], ["4c"], ["5c"]])
+    obs = s.observation(2)
+    assert obs["last_by"] is None and obs["last_cards"] == []
+    assert 'seat last' not in GAME.draw_svg(obs, viewer=2)
