@@ -23,6 +23,10 @@ from .rules import WINS
 ZUGZWANG_SCAN = 10
 """Placements are checked one by one for the opponent's safe replies only when the player to move has at
 most this many safe rings (the end of a game, where running the opponent out of safe moves decides it)."""
+PLAYOUT_TURNS = 2
+"""The longest playout, whatever the level's depth: the evaluation after two turns judged better than
+after longer quick play (medium against easy, 8-turn playouts: 0.794 over 17 games; at most 4: 0.850
+over 40; at most 2: 0.883 over 30; easy with 2 still beat random 40 of 40)."""
 GIVE_BACK = 0.8
 """How much of the opponent's best single-marble gain counts against a player to move who has no safe
 placement (they must hand a capture over)."""
@@ -218,10 +222,11 @@ def playout_move(state, rng: random.Random):
 
 
 def playout(state, rng: random.Random, decisions: int) -> None:
-    """The search's playout (``Game.playout``): up to ``decisions`` turns of :func:`playout_move`, played
-    in place on the engine (no history is kept: the state is the search's own copy)."""
+    """The search's playout (``Game.playout``): up to ``decisions`` turns, at most :data:`PLAYOUT_TURNS`,
+    of :func:`playout_move`, played in place on the engine (no history is kept: the state is the
+    search's own copy)."""
     state.__dict__.pop("_cache_legal", None)
-    for _ in range(decisions):
+    for _ in range(min(decisions, PLAYOUT_TURNS)):
         if state.result is not None:
             break
         state.play(playout_move(state, rng))
