@@ -406,13 +406,16 @@ class ZoonState(State):
         self.progress = False
         self._begin_turn(1 - self.turn)
 
-    def _position_key(self, nxt: int) -> str:
+    def _position_key(self, nxt: int) -> tuple:
+        """The position for the repetition rule (ZN40): battlefield, pennies, face-up cards, trumps and the
+        player to move, as a tuple (saved as text, see :func:`_key_text`)."""
         tz, tc = self.tzone, self.tcoin
         k = (tuple(tz[0].items()), tuple(tz[1].items()), tuple(tc[0].items()), tuple(tc[1].items()))
         trumps = _TRUMP_KEYS.get(k)
         if trumps is None:
             trumps = _TRUMP_KEYS[k] = f"{[sorted(z.items()) for z in tz]}{[sorted(z.items()) for z in tc]}"
-        return f"{self.board}{self.coin}{self.up}{trumps}{nxt}"
+        coin, up = self.coin, self.up
+        return (tuple(self.board), tuple(coin[0]), tuple(coin[1]), tuple(up[0]), tuple(up[1]), trumps, nxt)
 
     def moves_of(self, p: int, i: int) -> list[tuple[int, int, bool]]:
         """Legal destinations of Zoon (p, i): ``(cell, previous cell, attack)`` (ZN9–ZN12)."""
@@ -1175,7 +1178,7 @@ class ZoonState(State):
                 s.board[c] = q * 12 + i
             # earlier positions (for the repetition rule) as they were in this sampled world
             code = dict(zip(real, (q * 12 + i for i in hidden)))
-            s.seen = [_recode(k, code) for k in s.seen]
+            s.seen = [(tuple(code.get(v, v) for v in k[0]),) + k[1:] for k in s.seen]
         if s.phase == "secret":
             a, _d = s._combat_owners()
             k = 0 if q == a else 1
@@ -1216,7 +1219,7 @@ class ZoonState(State):
             "todo": self.todo, "decide": self.decide, "combat": self.combat, "secret": self.secret,
             "secret_start": self.secret_start, "mods": {str(k): v for k, v in self.mods.items()},
             "last": self.last, "winner": self.winner, "result": self.result, "quiet": self.quiet,
-            "seen": self.seen, "progress": self.progress, "turns": self.turns})
+            "seen": [_key_text(k) for k in self.seen], "progress": self.progress, "turns": self.turns})
 
     def _load_json(self, d: dict) -> None:
         """Strict: the saved state must be exactly the one its history produces (the history is replayed
@@ -1275,12 +1278,11 @@ class ZoonState(State):
         return s
 
 
-def _recode(key: str, code: dict) -> str:
-    """A position key (:meth:`ZoonState._position_key`) with the Zoon codes of its battlefield replaced by
-    ``code`` (old code: new code)."""
-    end = key.index("]") + 1
-    board = [int(x) for x in key[1:end - 1].split(", ")]
-    return f"{[code.get(v, v) for v in board]}{key[end:]}"
+def _key_text(key: tuple) -> str:
+    """A position key (:meth:`ZoonState._position_key`) as saved: the texts of the battlefield, pennies and
+    face-up lists, the trumps and the player to move."""
+    board, c0, c1, u0, u1, trumps, nxt = key
+    return f"{list(board)}{[list(c0), list(c1)]}{[list(u0), list(u1)]}{trumps}{nxt}"
 
 
 def _plain(x):
