@@ -15,7 +15,8 @@ import random
 from ..core.state import Action
 from ..dvonn import ai as dvonn_ai
 from ..dvonn.ai import capture_gain
-from ..dvonn.board import INDEX, N_CELLS
+from ..dvonn.board import INDEX, N_CELLS, NAMES, player_moves
+from ..zertz import logic
 from .notation import format_part
 from .rules import NB, WINS, DvertzState, winning_captures
 
@@ -32,9 +33,10 @@ def marble_race(captured) -> float:
     return sum(f * f for f in fr) * 0.5 + max(fr) ** 3 * 1.5
 
 
-def jump_value(state: DvertzState, captured: list[int]) -> float:
-    """The race gain for the player to move of capturing the colour codes ``captured`` (a win: 100)."""
-    caps = list(state.captures[state.turn])
+def jump_value(state: DvertzState, captured: list[int], player: int | None = None) -> float:
+    """The race gain for ``player`` (default: the player to move) of capturing the colour codes
+    ``captured`` (a win: 100)."""
+    caps = list(state.captures[state.turn if player is None else player])
     before = marble_race(caps)
     for code in captured:
         caps[code - 1] += 1
@@ -43,31 +45,54 @@ def jump_value(state: DvertzState, captured: list[int]) -> float:
     return marble_race(caps) - before
 
 
-def _best_jump(state: DvertzState) -> float:
-    zz = state.zz
-    if zz is None or zz[0] != "jump" or state.status not in ("turn", "zertz"):
-        return 0.0
+def next_players(state: DvertzState) -> tuple[int, int]:
+    """Who makes the next DVONN part and who the next ZÈRTZ-like part: the player to move for a part
+    still open in their turn, else the opponent (X5)."""
+    p, st = state.turn, state.status
+    return (p if st in ("turn", "dvonn") else 1 - p), (p if st in ("turn", "zertz") else 1 - p)
+
+
+class _DvonnView:
+    """The stacks as DVONN's evaluation reads them, with the player who makes the next DVONN move."""
+
+    def __init__(self, state: DvertzState, player: int):
+        self.status, self.board, self.placed, self.turn = "move", state.board, state.placed, player
+        self.moves = state.moves if player == state.turn and state.moves else player_moves(state.board, player)
+
+
+def _best_jump(state: DvertzState, player: int) -> float:
+    """The race gain of the best jump open on the board, for ``player`` who makes the next ZÈRTZ-like
+    part."""
+    if player == state.turn and state.status in ("turn", "zertz"):
+        zz = state.zz
+        seqs = zz[1] if zz is not None and zz[0] == "jump" else []
+    else:
+        m, landable = state.marbles, [s != "" for s in state.board]
+        seqs = logic.jump_sequences(m, landable, NB) if logic.has_jump(m, landable, NB) else []
     m = state.marbles
-    return max(jump_value(state, [m[o] for o, _ in hops]) for _, hops in zz[1])
+    return max((jump_value(state, [m[o] for o, _ in hops], player) for _, hops in seqs), default=0.0)
 
 
 def evaluate(state: DvertzState) -> list[float]:
     """Per-player values in (-1, 1) (White, Black): the result once the game is over; in the placement
-    phase DVONN's evaluation; then DVONN's evaluation of the stacks (:func:`pygames.dvonn.ai.evaluate`,
-    which reads the same fields: ``status``, ``board``, ``placed``, ``moves``, ``turn``), taken back to
-    its scale in controlled pieces, plus the marble race and the mover's best jump, from White's side."""
+    phase DVONN's evaluation; then DVONN's evaluation of the stacks (:func:`pygames.dvonn.ai.evaluate`)
+    with the best capture counted for the player who makes the next DVONN move, taken back to its scale
+    in controlled pieces, plus the marble race and the best jump for the player who makes the next
+    ZÈRTZ-like part, from White's side."""
     if state.status == "over":
         return state.returns()
-    v = dvonn_ai.evaluate(state)[0]
     if state.placed < N_CELLS:
-        return [v, -v]
+        return dvonn_ai.evaluate(state)
+    dv_player, zz_player = next_players(state)
+    v = dvonn_ai.evaluate(_DvonnView(state, dv_player))[0]
     x = 10.0 * math.atanh(max(-0.999999, min(0.999999, v)))
     x += MARBLE_WEIGHT * (marble_race(state.captures[0]) - marble_race(state.captures[1]))
-    best = _best_jump(state)
+    best = _best_jump(state, zz_player)
+    sign = 1 if zz_player == 0 else -1
     if best >= 100.0:
-        x += 30.0 if state.turn == 0 else -30.0
+        x += 30.0 * sign
     elif best:
-        x += TEMPO * MARBLE_WEIGHT * best * (1 if state.turn == 0 else -1)
+        x += TEMPO * MARBLE_WEIGHT * best * sign
     v = math.tanh(x / 10.0)
     return [v, -v]
 
@@ -125,19 +150,33 @@ def candidates(state: DvertzState, actions: list[Action]) -> list[Action]:
 
 
 def rollout_policy(state: DvertzState, rng: random.Random) -> Action:
-    """Playout policy: the jump capturing most when jumps are open, a capturing stack move often, else
-    a uniformly random legal action."""
+    """Playout policy: the jump capturing most when jumps are open; otherwise either open part at random,
+    a stack move that takes the most pieces (often) or a random one, a marble placement that gives the
+    opponent no jump (a few random tries) or a random one."""
     acts = state.legal_actions()
-    if state.phase == 2 and len(acts) > 1:
+    st = state.status
+    if state.phase == 1 or len(acts) == 1 or st not in ("turn", "dvonn", "zertz"):
+        return acts[rng.randrange(len(acts))]
+    zz = state.zz
+    if zz is not None and zz[0] == "jump" and st != "dvonn":
         jumps = [a for a in acts if a.notation.startswith("x ")]
-        if jumps:
-            return max(jumps, key=lambda a: len(a.notation))
-        if rng.random() < 0.6 and state.moves:
-            best, gain = None, 0
-            for i, j in state.moves:
+        return max(jumps, key=lambda a: len(a.notation))
+    stack_part = st == "dvonn" or (st == "turn" and rng.random() < 0.5)
+    if stack_part:
+        moves = state.moves
+        best, gain = moves[rng.randrange(len(moves))], 0
+        if rng.random() < 0.6:
+            for i, j in moves:
                 g = capture_gain(state.board, (i, j), state.turn)
                 if g > gain:
                     best, gain = (i, j), g
-            if best is not None:
-                return state.find_action(format_part(("move", best[0], best[1])))
-    return acts[rng.randrange(len(acts))]
+        return state.find_action(format_part(("move", best[0], best[1])))
+    assert zz is not None
+    colours, cells = zz[1], zz[2]
+    cell = cells[rng.randrange(len(cells))]
+    for _ in range(6):
+        if not gives_jump(state, cell):
+            break
+        cell = cells[rng.randrange(len(cells))]
+    code = colours[rng.randrange(len(colours))]
+    return state.find_action("-WGB"[code] + NAMES[cell])

@@ -53,3 +53,19 @@ def test_rollout_policy_is_legal():
             a = ai.rollout_policy(s, rng)
             assert a in s.legal_actions()
             s.apply(a)
+
+
+def test_threats_count_for_whoever_plays_that_part_next():
+    """X5: once the mover's stack move is made, the next stack move (and its capture) is the opponent's;
+    once the marble move is made, the next jump is the opponent's."""
+    s = pos({"c3": "W", "d3": "B", "e3": "D", "f3": "W", "g3": "B"}, {"c3": "W", "d3": "G"})
+    assert ai.next_players(s) == (0, 0)
+    a = s.child("c3d3")
+    assert ai.next_players(a) == (1, 0)
+    t = pos({"c3": "W", "d3": "D", "e3": "B", "f3": "B"})
+    b = t.child("Wf3")
+    assert ai.next_players(b) == (0, 1)
+    # after White's placement on d3, Black's jump over it (c3 over d3 to e3) weighs for Black
+    u = pos({"c3": "W", "d3": "D", "e3": "B", "f3": "B"}, {"c3": "W"}, captures=((0, 0, 0), (3, 0, 0)))
+    bad, good = u.child("Wd3"), u.child("Wf3")
+    assert ai.evaluate(bad)[0] < ai.evaluate(good)[0]
