@@ -28,7 +28,6 @@ GAME = register(Game(
     ),
     draw_svg=svg.draw,
     evaluate=ai.evaluate,
-    rollout_policy=ai.rollout_policy,
     playout=ai.playout,
     player_names=NAMES,
     summary="Two tribes of twelve Zoons fight on a 6×6 battlefield: pennies, dice, trumps and a hidden Emblem.",

@@ -1,4 +1,4 @@
-"""Zoon evaluation, search hooks and playout policy for the determinized MCTS bot (``core.bots.MCTSBot``).
+"""Zoon evaluation and search hooks for the determinized MCTS bot (``core.bots.MCTSBot``).
 
 The bot searches from its own observation only: every iteration starts from
 :meth:`ZoonState.determinize`, which shuffles the opponent's face-down Zoons among their cells, redraws a
@@ -327,13 +327,3 @@ def candidates(state: ZoonState, actions: list) -> list:
         keyed.append((-key, k, a))
     keyed.sort(key=lambda x: (x[0], x[1]))
     return [a for _k, _i, a in keyed]
-
-
-def rollout_policy(state: ZoonState, rng: random.Random):
-    """Playout policy: confirm a deployment, prefer attacks and shots (70%), otherwise random."""
-    acts = state.legal_actions()
-    if state.phase == "arrange":
-        return acts[0]
-    good = [a for a in acts if "x" in a.notation or ">" in a.notation]
-    pool = good if good and rng.random() < 0.7 else acts
-    return pool[rng.randrange(len(pool))]

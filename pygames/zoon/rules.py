@@ -1188,28 +1188,6 @@ class ZoonState(State):
         note_root(s, player, tuple(s.pos[q][i] for i in hidden))
         return s
 
-    def fast_playout(self, rng, decisions: int = 10**9) -> None:
-        """Play in place for up to ``decisions`` player decisions (chance sampled with ``rng``): attacks and
-        shots are preferred (70%), otherwise a random action. It stops at a deployment decision, which the
-        search's evaluation judges as it stands (see :mod:`pygames.zoon.ai`)."""
-        n = 0
-        while self.phase != "over" and n < decisions:
-            if self.phase in ("dice", "deal", "first"):
-                outs = self._chance_outcomes()
-                a = outs[rng.randrange(len(outs))][0]
-            elif self.phase == "arrange":
-                return
-            else:
-                acts = self.legal_actions()
-                good = [x for x in acts if "x" in x.notation or ">" in x.notation]
-                pool = good if good and rng.random() < 0.7 else acts
-                a = pool[rng.randrange(len(pool))]
-                n += 1
-            self.__dict__.pop("_cache_legal", None)
-            self._apply(a)
-            self.history.append(a.notation)
-            self.__dict__.pop("_cache_legal", None)
-
     # ----- serialisation -----------------------------------------------------------------------------
     def _state_json(self) -> dict:
         return _plain({
