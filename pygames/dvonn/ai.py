@@ -1,7 +1,11 @@
-"""DVONN evaluation and playouts for the MCTS bot: control, mobility and links to the DVONN pieces.
+"""DVONN evaluation, candidate order and playouts for the MCTS bot: control, mobility and links to the
+DVONN pieces.
 
-The evaluation reads the plain board (:mod:`pygames.dvonn.board`), so Dvertz can reuse
-:func:`board_features` for its DVONN half.
+The MCTS hooks (``core.bots``): :func:`evaluate`, :func:`candidates` (``Game.extra["candidates"]``: every
+action, the best guesses first, so the search's progressive widening tries big captures and cut-offs
+first), :func:`playout` and :func:`rollout_policy`. The evaluation reads the plain board
+(:mod:`pygames.dvonn.board`), so Dvertz can reuse :func:`board_features`, :func:`evaluate` and
+:func:`capture_gain` for its DVONN half.
 """
 from __future__ import annotations
 
