@@ -12,7 +12,18 @@ def open_app(page, site_url: str, fragment: str = "", botdelay: int = 0) -> None
     page.wait_for_function(READY, timeout=120_000)
 
 
+IDLE = "!document.body.dataset.busy"
+
+
+def idle(page) -> None:
+    """Wait until Python (in the page's worker) has answered every command the page sent, and the page
+    has drawn the answers."""
+    page.wait_for_function(IDLE, timeout=60_000, polling=10)
+
+
 def view(page) -> dict:
+    """The page's current view, once the commands sent so far are answered."""
+    idle(page)
     return page.evaluate("window.pygamesApp.view")
 
 
@@ -22,6 +33,7 @@ STEP_VIEW = """() => { const v = window.pygamesApp.view;
 
 def step_view(page) -> dict:
     """The parts of the view the driver needs to choose an action (cheap to transfer)."""
+    idle(page)
     return page.evaluate(STEP_VIEW)
 
 
