@@ -207,7 +207,7 @@ def build_rules_pages(dest: Path) -> None:
         page = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}'
                 f'</title><meta name="viewport" content="width=device-width, initial-scale=1">'
                 f'<link rel="icon" href="../favicon.svg"><link rel="stylesheet" href="../app.css">'
-                f'<script type="module" src="../embed.js"></script></head>'
+                f'<script src="../embed.js" defer></script></head>'
                 f'<body class="rules-page"><nav><a href="../index.html">← pygames</a></nav><main>'
                 f'{markdown_to_html(text)}</main></body></html>')
         (dest / f"{md.stem}.html").write_text(page, encoding="utf-8")

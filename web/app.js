@@ -188,6 +188,7 @@ function savedGame() {
 }
 
 function goHome() {
+  if (EMBED) { show(null); return; }  // an embedded board has no start page: its error stays in its place
   show("home"); renderHome();
   performance.mark("pygames:home");
 }
