@@ -739,8 +739,9 @@ function keyboardTargets(next) {
     if (live) {
       el.setAttribute("tabindex", "-1");
       el.setAttribute("role", "button");
-      const t = el.querySelector("title");
-      if (t) el.setAttribute("aria-label", t.textContent);
+      // its name: a <title> child names an SVG element by itself; a title deeper down is lent to it
+      const t = el.querySelector(":scope > title") ? null : el.querySelector("title");
+      if (t) el.setAttribute("aria-label", t.textContent.trim());
       if (!roving || el.dataset.target === app.roving) roving = el;
     } else {
       el.removeAttribute("tabindex");
