@@ -7,7 +7,7 @@ import pytest
 from pygames.core.registry import get_game
 
 from .conftest import ROOT
-from .helpers import open_app, perform, wait_settled
+from .helpers import open_app, play_first
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -33,12 +33,7 @@ def test_start_page_and_new_game_form(app, site_url):
 def test_game_in_progress(app, site_url, game):
     n = get_game(game).new_initial_state({}).num_players
     open_app(app, site_url, f"new={game}&quick&seats=human{',random' * (n - 1)}")
-    v = wait_settled(app, light=True)
-    for _ in range(3):
-        if v["terminal"]:
-            break
-        perform(app, v["legal"][0])
-        v = wait_settled(app, v["ply"], light=True)
+    play_first(app, 3)
     found = serious(app)
     assert found == [], found
 

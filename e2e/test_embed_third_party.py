@@ -17,7 +17,7 @@ import pytest
 
 import build
 
-from .helpers import perform, wait_settled
+from .helpers import play_first
 
 DENY_STORAGE = """
 if (window.top !== window) {
@@ -82,13 +82,7 @@ def test_boards_on_a_third_party_page_with_storage_denied(page, site_url, host_p
     # the playable board: a few moves against the computer
     play = frame_of(page, "seats=human%2Crandom")
     play.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
-    v = wait_settled(play, light=True)
-    for _ in range(6):
-        if v["terminal"]:
-            break
-        perform(play, v["legal"][0])
-        v = wait_settled(play, v["ply"], light=True)
-    assert v["ply"] >= 6
+    assert play_first(play, 6)["ply"] >= 6
     # "Open in pygames" carries the game as it stands
     href = play.get_attribute("#embed-open", "href")
     assert "#record=" in href

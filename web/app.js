@@ -474,6 +474,23 @@ function render(v, clickStart) {
     app.timings.push(performance.now() - clickStart);
   }
   scheduleBot();
+  scheduleForced();
+}
+
+// A forced choice (one legal action) is played for the player after the computer's pause, shown on
+// the board first; "Play my forced moves for me" in the game panel turns this off.
+function scheduleForced() {
+  clearTimeout(app.forcedTimer);
+  const v = app.view;
+  if (!v || !v.human_turn || v.browsing || !INTERACTIVE || v.legal.length !== 1 || !$("autoplay").checked) return;
+  const only = v.legal[0];
+  document.body.dataset.turn = "auto";
+  $("status").textContent = `${v.status} Only one move: ${only.label || only.notation}.`;
+  const targets = new Set(only.targets);
+  $("board").querySelectorAll("[data-target]").forEach((el) => el.classList.toggle("target", targets.has(el.dataset.target)));
+  app.forcedTimer = setTimeout(() => {
+    if (app.view === v) play(only.notation);
+  }, Math.max(300, botDelay()));
 }
 
 // The computer thinks in the worker in slices of 100 ms; between slices the worker answers whatever
@@ -827,8 +844,10 @@ function boardClick(target) {
   }
   const cands = candidates();
   const exact = cands.filter((a) => a.select !== "set" && a.targets.length === app.selection.length);
-  if (exact.length === 1 && app.selection.length > 0) {
-    play(exact[0].notation, t0);
+  // one gesture: the action is played as soon as the clicks so far allow only one
+  const only = cands.length === 1 && cands[0].select !== "set" ? cands[0] : exact.length === 1 ? exact[0] : null;
+  if (only && app.selection.length > 0) {
+    play(only.notation, t0);
     return;
   }
   highlight();
@@ -844,6 +863,7 @@ $("redo").addEventListener("click", guarded(async () => render(await call("redo"
 $("browse-back").addEventListener("click", guarded(async () => render(await call("view", {}))));
 function newGame() {
   clearTimeout(app.botTimer);
+  clearTimeout(app.forcedTimer);
   const id = app.view ? app.view.game : app.games[0].id;
   location.hash = `new=${id}`;
 }
@@ -857,6 +877,13 @@ $("rematch").addEventListener("click", () => {
   startGame({ game: a.game, options: a.options, seats: [...a.seats.slice(1), a.seats[0]] });
 });
 try { $("pace").value = localStorage.getItem("pygames:pace") || "normal"; } catch (e) { /* blocked */ }
+// ?autoplay=0 in the address turns it off for this page only (browser tests of forced moves use it)
+try { $("autoplay").checked = localStorage.getItem("pygames:autoplay") !== "off"; } catch (e) { /* blocked */ }
+if (params.get("autoplay") === "0") $("autoplay").checked = false;
+$("autoplay").addEventListener("change", () => {
+  try { localStorage.setItem("pygames:autoplay", $("autoplay").checked ? "on" : "off"); } catch (e) { /* blocked */ }
+  if (app.view) render(app.view);
+});
 $("pace").addEventListener("change", () => {
   try { localStorage.setItem("pygames:pace", $("pace").value); } catch (e) { /* storage blocked */ }
 });
