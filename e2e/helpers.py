@@ -43,15 +43,15 @@ def step_view(page) -> dict:
 def wait_settled(page, old_ply: int | None = None, light: bool = False) -> dict:
     """Wait until a human seat must act or the game is over (and the ply moved on from ``old_ply``). A
     forced move the page plays for the player (``data-turn="auto"``) is waited through."""
-    cond = "['human','over','curtain'].includes(document.body.dataset.turn)"
-    if old_ply is not None:
-        cond += f" && document.body.dataset.ply !== '{old_ply}'"
+    settled = "['human','over','curtain'].includes(document.body.dataset.turn)"
+    cond = settled if old_ply is None else f"{settled} && document.body.dataset.ply !== '{old_ply}'"
     page.wait_for_function(cond, timeout=60_000, polling=10)
-    if page.evaluate("document.body.dataset.turn") == "curtain":
+    while page.evaluate("document.body.dataset.turn") == "curtain":
         # hot seat with hidden information: the next player takes the device and asks for their view
+        # (after which a forced move may be played for them and the curtain come again)
         page.click("#curtain-ok")
-        page.wait_for_function("['human','over'].includes(document.body.dataset.turn)", timeout=60_000,
-                               polling=10)
+        page.wait_for_function("document.body.dataset.turn !== 'curtain'", timeout=60_000, polling=10)
+        page.wait_for_function(settled, timeout=60_000, polling=10)
     return step_view(page) if light else view(page)
 
 
