@@ -12,9 +12,9 @@ This script needs only the standard library to start: it makes a virtual environ
                              dist/, then run ``pytest tests e2e``
     python3 build.py bench   print the benchmark figures (playouts/s, page load, click-to-redraw)
 
-dist/ is a folder of static files: Pyodide (npm ``pyodide``), PyScript (npm ``@pyscript/core``), the
-micropip and packaging wheels from PyPI with their real sha256 written into the vendored
-``pyodide-lock.json``, our wheel, the app from web/ and the rules pages rendered from docs/rules/.
+dist/ is a folder of static files: Pyodide (npm ``pyodide``), the micropip and packaging wheels from PyPI
+with their real sha256 written into the vendored ``pyodide-lock.json``, our wheel, the app from web/ (the
+page, and ``engine.js``: the worker that runs Python) and the rules pages rendered from docs/rules/.
 """
 from __future__ import annotations
 
@@ -93,7 +93,7 @@ def ensure_node_modules() -> None:
     if stamp.exists() and stamp.read_text() == want and (NODE / "pyodide" / "pyodide.asm.wasm").exists():
         return
     if not shutil.which("npm"):
-        sys.exit("npm is needed to fetch Pyodide and PyScript: apt-get install -y npm")
+        sys.exit("npm is needed to fetch Pyodide: apt-get install -y npm")
     run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT)
     stamp.write_text(want)
 
@@ -207,7 +207,7 @@ def build_rules_pages(dest: Path) -> None:
         page = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}'
                 f'</title><meta name="viewport" content="width=device-width, initial-scale=1">'
                 f'<link rel="icon" href="../favicon.svg"><link rel="stylesheet" href="../app.css">'
-                f'<script type="module" src="../embed.js"></script></head>'
+                f'<script src="../embed.js" defer></script></head>'
                 f'<body class="rules-page"><nav><a href="../index.html">← pygames</a></nav><main>'
                 f'{markdown_to_html(text)}</main></body></html>')
         (dest / f"{md.stem}.html").write_text(page, encoding="utf-8")
@@ -242,31 +242,17 @@ def build() -> Path:
         entry["file_name"] = whl.name
         entry["sha256"] = hashlib.sha256(whl.read_bytes()).hexdigest()
     (pyo / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
-    # PyScript (no source maps: they would only 404 their sources)
-    ps = DIST / "pyscript"
-    shutil.copytree(NODE / "@pyscript" / "core" / "dist", ps, ignore=shutil.ignore_patterns("*.map"))
-    for js in ps.glob("*.js"):
-        txt = js.read_text(encoding="utf-8")
-        if "sourceMappingURL" in txt:
-            js.write_text(re.sub(r"//# sourceMappingURL=\S+", "", txt), encoding="utf-8")
     # our wheel, the rules pages, and the build info the page reads
     whl = build_wheel(DIST)
     build_rules_pages(DIST / "rules")
     write_games_json(DIST / "games.json")
     digest = hashlib.sha256(whl.read_bytes()).hexdigest()[:12]
-    # PyScript's `files` unpacks our wheel (a zip of pure-Python files) into Python's working directory,
-    # which is on sys.path: the same result as `packages` without loading micropip and packaging first
-    # (about 0.5 s of a cold start). micropip and packaging stay vendored, with their real hashes in the
-    # lock file, so `packages` and `micropip.install` work offline too (embedding pages may use them).
-    # PyScript's plugins for editors, terminals and pygame are not used: leaving them out saves their
-    # downloads before Python starts (the error plugin stays, to show a Python error on the page).
-    config = {"interpreter": "./pyodide/pyodide.mjs", "files": {f"./{whl.name}": "./*"},
-              "plugins": ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game",
-                          "!py-terminal"]}
-    (DIST / "pyscript.json").write_text(json.dumps(config, indent=1))
-    index = DIST / "index.html"
-    index.write_text(index.read_text(encoding="utf-8").replace(
-        'config="./pyscript.json"', f"config='{json.dumps(config)}'"), encoding="utf-8")
+    # the page's worker (engine.js) loads the interpreter and unpacks our wheel (a zip of pure-Python
+    # files) into its working directory, which is on sys.path: no micropip, no package cache, no storage.
+    # micropip and packaging stay vendored, with their real hashes in the lock file, so
+    # `loadPackage("micropip")` works offline too for pages that want it.
+    app_js = DIST / "app.js"
+    app_js.write_text(app_js.read_text(encoding="utf-8").replace("./__WHEEL__", f"./{whl.name}"), encoding="utf-8")
     (DIST / "build.json").write_text(json.dumps({"version": VERSION, "wheel": whl.name, "digest": digest}))
     write_service_worker(DIST)
     compress(DIST)
@@ -274,10 +260,9 @@ def build() -> Path:
     return DIST
 
 
-UNUSED = re.compile(r"^pyscript/(codemirror|xterm|py-editor|py-game|py-terminal|donkey|deprecations-manager|mpy|"
-                    r"service-worker)|^pyodide/pyodide\.js$|\.(gz|br)$")
-"""Files of dist/ that the site never loads (PyScript plugins we switch off, Pyodide's classic-script
-loader, precompressed copies): the service worker does not precache them."""
+UNUSED = re.compile(r"^pyodide/(pyodide\.js|micropip-.*|packaging-.*)$|\.(gz|br)$")
+"""Files of dist/ that the site never loads (Pyodide's classic-script loader, the micropip and packaging
+wheels kept for other pages, precompressed copies): the service worker does not precache them."""
 
 COMPRESSIBLE = {".wasm", ".mjs", ".js", ".json", ".css", ".html", ".svg", ".zip", ".webmanifest"}
 

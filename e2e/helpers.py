@@ -7,12 +7,26 @@ import random
 READY = "document.body.dataset.ready === '1'"
 
 
-def open_app(page, site_url: str, fragment: str = "", botdelay: int = 0) -> None:
-    page.goto(f"{site_url}/index.html?botdelay={botdelay}{('#' + fragment) if fragment else ''}")
+def open_app(page, site_url: str, fragment: str = "", botdelay: int = 0, autoplay: bool = True) -> None:
+    """Open the site (``#fragment``); computer moves after ``botdelay`` ms; ``autoplay=False`` leaves
+    forced moves (a single legal action) to the test instead of the page."""
+    page.goto(f"{site_url}/index.html?botdelay={botdelay}{'' if autoplay else '&autoplay=0'}"
+              f"{('#' + fragment) if fragment else ''}")
     page.wait_for_function(READY, timeout=120_000)
 
 
+IDLE = "!document.body.dataset.busy"
+
+
+def idle(page) -> None:
+    """Wait until Python (in the page's worker) has answered every command the page sent, and the page
+    has drawn the answers."""
+    page.wait_for_function(IDLE, timeout=60_000, polling=10)
+
+
 def view(page) -> dict:
+    """The page's current view, once the commands sent so far are answered."""
+    idle(page)
     return page.evaluate("window.pygamesApp.view")
 
 
@@ -22,20 +36,22 @@ STEP_VIEW = """() => { const v = window.pygamesApp.view;
 
 def step_view(page) -> dict:
     """The parts of the view the driver needs to choose an action (cheap to transfer)."""
+    idle(page)
     return page.evaluate(STEP_VIEW)
 
 
 def wait_settled(page, old_ply: int | None = None, light: bool = False) -> dict:
-    """Wait until a human seat must act or the game is over (and the ply moved on from ``old_ply``)."""
-    cond = "['human','over','curtain'].includes(document.body.dataset.turn)"
-    if old_ply is not None:
-        cond += f" && document.body.dataset.ply !== '{old_ply}'"
+    """Wait until a human seat must act or the game is over (and the ply moved on from ``old_ply``). A
+    forced move the page plays for the player (``data-turn="auto"``) is waited through."""
+    settled = "['human','over','curtain'].includes(document.body.dataset.turn)"
+    cond = settled if old_ply is None else f"{settled} && document.body.dataset.ply !== '{old_ply}'"
     page.wait_for_function(cond, timeout=60_000, polling=10)
-    if page.evaluate("document.body.dataset.turn") == "curtain":
+    while page.evaluate("document.body.dataset.turn") == "curtain":
         # hot seat with hidden information: the next player takes the device and asks for their view
+        # (after which a forced move may be played for them and the curtain come again)
         page.click("#curtain-ok")
-        page.wait_for_function("['human','over'].includes(document.body.dataset.turn)", timeout=60_000,
-                               polling=10)
+        page.wait_for_function("document.body.dataset.turn !== 'curtain'", timeout=60_000, polling=10)
+        page.wait_for_function(settled, timeout=60_000, polling=10)
     return step_view(page) if light else view(page)
 
 
@@ -44,7 +60,13 @@ def perform(page, action: dict) -> None:
     if not action["targets"]:
         page.click(f'#action-buttons button[data-action="{action["notation"]}"]', force=True)
         return
-    for t in action["targets"]:
+    start = page.evaluate("document.body.dataset.ply")
+    for i, t in enumerate(action["targets"]):
+        if i:
+            # one gesture: the page plays an action once the clicks so far allow no other
+            idle(page)
+            if page.evaluate("document.body.dataset.ply") != start:
+                return
         # force: skip Playwright's wait for two stable animation frames; the click is still a real
         # mouse click at the element's centre, so it must hit the element
         page.click(f'#board [data-target="{t}"]', force=True)
@@ -66,3 +88,14 @@ def play_game(page, choose=None, seed: int = 0, max_actions: int = 5000) -> dict
         perform(page, action)
         v = wait_settled(page, v["ply"], light=True)
     raise AssertionError("the game did not end")
+
+
+def play_first(page, moves: int) -> dict:
+    """Take the first legal action ``moves`` times (or until the game ends); returns the light view."""
+    v = wait_settled(page, light=True)
+    for _ in range(moves):
+        if v["terminal"]:
+            break
+        perform(page, v["legal"][0])
+        v = wait_settled(page, v["ply"], light=True)
+    return v

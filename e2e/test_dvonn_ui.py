@@ -17,7 +17,7 @@ CLASSES = """() => Object.fromEntries([...document.querySelectorAll('#board [dat
 
 
 def test_whole_game_human_vs_computer_by_clicks(app, site_url):
-    open_app(app, site_url, "new=dvonn&quick&seats=human,random")
+    open_app(app, site_url, "new=dvonn&quick&seats=human,random", autoplay=False)
     seen = {"pass": 0, "move": 0, "place": 0}
 
     def choose(v, rng):
@@ -47,7 +47,7 @@ def test_whole_game_human_vs_computer_by_clicks(app, site_url):
 
 
 def test_placement_then_moving_highlights(app, site_url):
-    open_app(app, site_url, "new=dvonn&quick&seats=human,human")
+    open_app(app, site_url, "new=dvonn&quick&seats=human,human", autoplay=False)
     v = wait_settled(app)
     assert "Placement: White places a DVONN piece" in app.inner_html("#board")
     classes = app.evaluate(CLASSES)
@@ -88,7 +88,7 @@ def test_forced_pass_is_a_button(app, site_url):
             break
     rec = {"game": "dvonn", "options": {}, "seed": 1, "actions": list(s.history)}
     frag = base64.urlsafe_b64encode(json.dumps(rec).encode()).decode().rstrip("=")
-    app.goto(f"{site_url}/index.html?botdelay=0#record={frag}&seats=human,human")
+    app.goto(f"{site_url}/index.html?botdelay=0&autoplay=0#record={frag}&seats=human,human")
     app.wait_for_function("document.body.dataset.ready === '1'")
     v = wait_settled(app)
     assert [a["notation"] for a in v["legal"]] == ["pass"]

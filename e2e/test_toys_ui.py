@@ -53,7 +53,7 @@ def test_new_game_form_makes_one_seat_per_player(app, site_url):
     app.goto(f"{site_url}/index.html?botdelay=0&nosw&testhooks")
     app.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
     app.evaluate("src => window.pygamesExec(src + '\\nregister_toys()')", TOYS)
-    app.evaluate("window.pygamesApp.games = JSON.parse(window.pygamesCall('games', '{}')).ok")
+    app.evaluate("async () => { window.pygamesApp.games = JSON.parse(await window.pygamesCall('games', '{}')).ok; }")
     app.evaluate("location.hash = 'new=toy_pairs'")
     app.wait_for_selector("#newgame:not([hidden])")
     assert app.locator("#seat-fields select").count() == 3  # the default of the players option

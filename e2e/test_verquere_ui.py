@@ -6,7 +6,7 @@ import json
 
 from pygames.core.record import Record
 
-from .helpers import open_app, perform, play_game, view, wait_settled
+from .helpers import idle, open_app, perform, play_game, view, wait_settled
 
 
 def racer(v, rng):
@@ -87,6 +87,7 @@ def test_share_link_opens_same_position(app, site_url, page):
         perform(app, v["legal"][-1])
         v = wait_settled(app, v["ply"])
     app.click("#share")
+    idle(app)
     url = app.input_value("#share-url")
     assert "#record=" in url
     other = app.context.new_page()
@@ -167,8 +168,10 @@ def test_embed_shows_a_record_read_only_and_keeps_the_autosave(app, site_url):
     assert not app.is_visible("header") and not app.is_visible("#panel")
     assert app.inner_text("#embed-ply") == "5 / 5"
     app.click("#embed-prev")
+    idle(app)
     assert app.inner_text("#embed-ply") == "4 / 5" and view(app)["browsing"]
     app.click("#embed-first")
+    idle(app)
     assert app.inner_text("#embed-ply") == "0 / 5"
     app.click('#board [data-target="r0"]')  # read-only: clicking selects nothing
     assert app.evaluate("window.pygamesApp.selection.length") == 0

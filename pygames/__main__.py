@@ -21,6 +21,7 @@ from .core.chance import seeded_outcome
 from .core.errors import PygamesError
 from .core.record import Record
 from .core.registry import get_game, list_games
+from .core.textboard import draw_text
 
 
 def _parse_options(pairs: list[str], game_id: str | None = None) -> dict:
@@ -66,9 +67,7 @@ def cmd_play(args) -> int:
             print(f"{g.player_name(p)}: {a.notation}")
             state.apply(a)
             continue
-        obs = state.observation(p)
-        shown = {k: v for k, v in obs.items() if k not in ("points", "player_names")}
-        print(json.dumps(shown))
+        print(draw_text(g, state.observation(p), p))
         legal = [a.notation for a in state.legal_actions()]
         print("legal:", " ".join(legal))
         try:

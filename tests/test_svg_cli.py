@@ -45,3 +45,19 @@ def test_cli_perft_and_match(capsys):
     assert "verquere perft 1: 2" in capsys.readouterr().out  # the opening roll's two outcomes
     assert main(["match", "verquere", "--option", "ruleset=ludii", "--a", "random", "--games", "2"]) == 0
     assert "95% interval" in capsys.readouterr().out
+
+
+def test_cli_play_draws_the_board_as_text(monkeypatch, capsys):
+    """``python -m pygames play`` shows the position as a text board (issue 5, section 7): Verquere's own
+    (points numbered for the player, pieces, bar, off, dice), any other game field by field."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["play", "verquere", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert " 13  14  15  16  17  18 |  19  20  21  22  23  24" in out and "W15" in out and "B15" in out
+    assert "dice to play: 5 1" in out and "legal: 1/6 1/2" in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["play", "dvonn"]) == 0
+    out = capsys.readouterr().out
+    assert "phase: 1" in out and 'next_piece: "D"' in out

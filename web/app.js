@@ -33,8 +33,23 @@ window.pygamesApp = app;
 app.start = (args) => startGame(args);  // used by the browser tests' toy games
 
 // ----- the bridge ------------------------------------------------------------------------------------
-function call(name, args = {}) {
-  const out = JSON.parse(window.pygamesCall(name, JSON.stringify(args)));
+// Python runs in a worker (engine.js): each command is a message with its JSON arguments, answered with
+// JSON text, in order. Nothing here waits on Python synchronously, so the page never freezes.
+const WHEEL = "./__WHEEL__";  // build.py writes our wheel's file name here
+const engine = new Worker("./engine.js", { type: "module" });
+const answers = new Map();
+let lastId = 0;
+// body[data-busy] is set while Python has a command to answer (the browser tests wait for it to clear)
+function send(name, argsText) {
+  return new Promise((resolve) => {
+    const id = ++lastId;
+    answers.set(id, resolve);
+    document.body.dataset.busy = "1";
+    engine.postMessage({ id, name, args: argsText });
+  });
+}
+async function call(name, args = {}) {
+  const out = JSON.parse(await send(name, JSON.stringify(args)));
   if (out.error !== undefined) {
     const err = new Error(out.error);
     err.index = out.index;
@@ -42,33 +57,40 @@ function call(name, args = {}) {
   }
   return out.ok;
 }
+window.pygamesCall = send;  // the raw bridge, for the browser tests: (name, JSON text) → JSON text
+if (params.has("testhooks")) window.pygamesExec = (source) => send("__exec__", source);
+engine.addEventListener("message", ({ data }) => {
+  if (data.id !== undefined) {
+    const resolve = answers.get(data.id);
+    answers.delete(data.id);
+    if (!answers.size) delete document.body.dataset.busy;
+    if (resolve) resolve(data.out);
+  } else if (data.progress !== undefined) {
+    onProgress(data.progress, data.text);
+  } else if (data.ready) {
+    pythonReady();
+  } else if (data.failed) {
+    showError(`Python could not start: ${data.failed}`);
+  }
+});
+engine.addEventListener("error", (e) => showError(`Python could not start: ${e.message || "the worker failed"}`));
+engine.postMessage({ boot: { wheel: WHEEL, testhooks: params.has("testhooks") } });
 
 // ----- loading -------------------------------------------------------------------------------------
-// PyScript's py:progress messages, in the order they come
-const STEPS = ["Loading Pyodide", "Loading Storage", "Loaded Storage", "Loading interpreter",
-  "Loaded interpreter", "Loading files", "Loaded files", "Loaded Pyodide"];
+// The worker says which step it is on; between its messages the bar creeps towards the next step so
+// it never looks stuck (downloading and compiling the interpreter takes seconds on a slow machine).
 let progress = 0.05;
-function onProgress(e) {
-  const msg = String(e.detail || "");
-  const i = STEPS.findIndex((s) => msg.startsWith(s));
-  progress = Math.max(progress, i >= 0 ? (i + 1) / (STEPS.length + 1) : progress + 0.05);
+function onProgress(frac, text) {
+  progress = Math.max(progress, frac);
   $("loading-fill").style.width = `${Math.min(progress, 0.95) * 100}%`;
-  if (msg.startsWith("Loading")) $("loading-text").textContent = `${msg}…`;
-  else if (msg === "Loaded Pyodide") $("loading-text").textContent = "Starting the game…";
+  if (text) $("loading-text").textContent = `${text}…`;
 }
-// Python's own start (download and compile of the interpreter) sends no events for seconds: creep the
-// bar towards the next step meanwhile so it never looks stuck.
 const creep = setInterval(() => {
   if (app.ready) { clearInterval(creep); return; }
   const next = Math.min(0.9, progress + 0.25);
   progress += (next - progress) * 0.04;
   $("loading-fill").style.width = `${progress * 100}%`;
 }, 100);
-window.addEventListener("py:progress", onProgress);
-document.addEventListener("py:progress", onProgress);
-window.addEventListener("error", (e) => {
-  if (!app.ready) showError(`Python could not start: ${e.message || e}`);
-});
 
 // The secret that decides dice and cards still to come (with each game's public seed). It stays in this
 // browser and never goes into a record, a saved file or a share link: those cannot tell future rolls,
@@ -105,13 +127,13 @@ fetch("./games.json").then((r) => r.json()).then((games) => {
   firstRoute();
 }).catch(() => { /* Python will list the games */ });
 
-window.addEventListener("pygames:ready", () => {
+async function pythonReady() {
   app.ready = true;
   $("loading-fill").style.width = "100%";
   $("loading").hidden = true;
   try {
-    call("secret", { key: chanceKey() });
-    if (!app.games.length) app.games = call("games");
+    await call("secret", { key: chanceKey() });
+    if (!app.games.length) app.games = await call("games");
   } catch (e) {
     showError(e.message);
     return;
@@ -120,7 +142,7 @@ window.addEventListener("pygames:ready", () => {
   if (!app.routed) firstRoute();
   else if (pending) { const fn = pending; pending = null; fn(); }
   registerServiceWorker();
-});
+}
 
 // Offline: once the game is on screen, a service worker caches the whole site in the background, so
 // the next visit works without a network. Registered late so it never slows the first start.
@@ -166,6 +188,7 @@ function savedGame() {
 }
 
 function goHome() {
+  if (EMBED) { show(null); return; }  // an embedded board has no start page: its error stays in its place
   show("home"); renderHome();
   performance.mark("pygames:home");
 }
@@ -182,7 +205,7 @@ function route() {
       return;
     }
     const seats = h.has("seats") ? h.get("seats").split(",") : undefined;
-    withPython(() => { if (!loadRecord(record, seats, "This share link")) goHome(); });
+    withPython(async () => { if (!(await loadRecord(record, seats, "This share link"))) goHome(); });
     return;
   }
   if (h.has("new")) {
@@ -209,11 +232,11 @@ function route() {
     return;
   }
   if (h.has("play")) {  // a game in progress: resume it from the autosave
-    withPython(() => {
+    withPython(async () => {
       const saved = savedGame();
       if (saved && !saved.damaged) {
         try {
-          if (loadRecord(saved.record, saved.seats, "The autosaved game")) return;
+          if (await loadRecord(saved.record, saved.seats, "The autosaved game")) return;
         } catch (e) { /* fall through */ }
       }
       if (saved) {
@@ -346,10 +369,10 @@ function renderNewGame(id) {
 $("newgame-cancel").addEventListener("click", () => { location.hash = ""; goHome(); });
 $("continue-button").addEventListener("click", () => { location.hash = "play"; });
 
-function startGame(args) {
+async function startGame(args) {
   app.shownViewer = undefined;
   try {
-    const v = call("new_game", args);
+    const v = await call("new_game", args);
     enterGame(v);
   } catch (e) {
     if ($("play").hidden) goHome();
@@ -364,10 +387,10 @@ function enterGame(v) {
   render(v);
 }
 
-function loadRecord(record, seats, what) {
+async function loadRecord(record, seats, what) {
   app.shownViewer = undefined;
   try {
-    const v = call("load", { record, seats });
+    const v = await call("load", { record, seats });
     enterGame(v);
     return true;
   } catch (e) {
@@ -451,25 +474,48 @@ function render(v, clickStart) {
     app.timings.push(performance.now() - clickStart);
   }
   scheduleBot();
+  scheduleForced();
 }
 
+// A forced choice (one legal action) is played for the player after the computer's pause, shown on
+// the board first; "Play my forced moves for me" in the game panel turns this off.
+function scheduleForced() {
+  clearTimeout(app.forcedTimer);
+  const v = app.view;
+  if (!v || !v.human_turn || v.browsing || !INTERACTIVE || v.legal.length !== 1 || !$("autoplay").checked) return;
+  const only = v.legal[0];
+  document.body.dataset.turn = "auto";
+  $("status").textContent = `${v.status} Only one move: ${only.label || only.notation}.`;
+  const targets = new Set(only.targets);
+  $("board").querySelectorAll("[data-target]").forEach((el) => el.classList.toggle("target", targets.has(el.dataset.target)));
+  app.forcedTimer = setTimeout(() => {
+    if (app.view === v) play(only.notation);
+  }, Math.max(300, botDelay()));
+}
+
+// The computer thinks in the worker in slices of 100 ms; between slices the worker answers whatever
+// the page asked meanwhile (an undo, a new game), and any new view ends this loop (app.botGen).
 function scheduleBot() {
   clearTimeout(app.botTimer);
+  const gen = app.botGen = (app.botGen || 0) + 1;
   const v = app.view;
   if (!v || !v.bot_turn || v.browsing || !INTERACTIVE) return;
-  // the computer thinks in slices of 40 ms, yielding to the page between them
-  const think = () => {
+  const think = async () => {
+    if (gen !== app.botGen) return;
+    let out;
     try {
-      const out = call("bot", { slice_ms: 40 });
-      if (out.thinking !== undefined) {
-        if (EMBED) $("embed-status").textContent = `thinking… ${Math.round(out.thinking * 100)}%`;
-        $("status").textContent = `${v.status.replace(/…$/, "")}… ${Math.round(out.thinking * 100)}%`;
-        app.botTimer = setTimeout(think, 0);
-      } else {
-        render(out);
-      }
+      out = await call("bot", { slice_ms: 100 });
     } catch (e) {
-      showError(e.message);
+      if (gen === app.botGen) showError(e.message);
+      return;
+    }
+    if (gen !== app.botGen) return;
+    if (out.thinking !== undefined) {
+      if (EMBED) $("embed-status").textContent = `thinking… ${Math.round(out.thinking * 100)}%`;
+      $("status").textContent = `${v.status.replace(/…$/, "")}… ${Math.round(out.thinking * 100)}%`;
+      think();
+    } else {
+      render(out);
     }
   };
   app.botTimer = setTimeout(think, botDelay());
@@ -538,10 +584,10 @@ function moveLink(m) {
   a.className = m.chance ? "move chance" : "move";
   a.textContent = m.notation;
   a.dataset.ply = m.ply;
-  a.addEventListener("click", (e) => {
+  a.addEventListener("click", async (e) => {
     e.preventDefault();
     try {
-      render(call("view", { ply: m.ply }));
+      render(await call("view", { ply: m.ply }));
     } catch (err) { showError(err.message); }
   });
   return a;
@@ -608,11 +654,11 @@ function renderEmbedNav(v) {
     ? `./index.html#record=${b64urlEncode(JSON.stringify(v.record))}&seats=${v.seats.map((s) => (s === "human" ? s : "human")).join(",")}`
     : `./index.html${location.hash}`;
 }
-function embedGo(ply) {
+async function embedGo(ply) {
   if (!app.view) return;
   try {
     const to = Math.max(0, Math.min(ply, app.view.plies));
-    render(call("view", to === app.view.plies ? {} : { ply: to }));
+    render(await call("view", to === app.view.plies ? {} : { ply: to }));
   } catch (e) { showError(e.message); }
 }
 $("embed-first").addEventListener("click", () => embedGo(0));
@@ -684,11 +730,16 @@ function renderButtons() {
   }
 }
 
-function play(notation, clickStart) {
+// One action at a time: clicks while the last one is on its way to Python are ignored.
+async function play(notation, clickStart) {
+  if (app.acting) return;
+  app.acting = true;
   try {
-    render(call("act", { notation }), clickStart);
+    render(await call("act", { notation }), clickStart);
   } catch (e) {
     showError(e.message);
+  } finally {
+    app.acting = false;
   }
 }
 
@@ -705,8 +756,9 @@ function keyboardTargets(next) {
     if (live) {
       el.setAttribute("tabindex", "-1");
       el.setAttribute("role", "button");
-      const t = el.querySelector("title");
-      if (t) el.setAttribute("aria-label", t.textContent);
+      // its name: a <title> child names an SVG element by itself; a title deeper down is lent to it
+      const t = el.querySelector(":scope > title") ? null : el.querySelector("title");
+      if (t) el.setAttribute("aria-label", t.textContent.trim());
       if (!roving || el.dataset.target === app.roving) roving = el;
     } else {
       el.removeAttribute("tabindex");
@@ -792,8 +844,10 @@ function boardClick(target) {
   }
   const cands = candidates();
   const exact = cands.filter((a) => a.select !== "set" && a.targets.length === app.selection.length);
-  if (exact.length === 1 && app.selection.length > 0) {
-    play(exact[0].notation, t0);
+  // one gesture: the action is played as soon as the clicks so far allow only one
+  const only = cands.length === 1 && cands[0].select !== "set" ? cands[0] : exact.length === 1 ? exact[0] : null;
+  if (only && app.selection.length > 0) {
+    play(only.notation, t0);
     return;
   }
   highlight();
@@ -802,13 +856,14 @@ function boardClick(target) {
 
 // ----- buttons -------------------------------------------------------------------------------------
 function guarded(fn) {
-  return () => { try { fn(); } catch (e) { showError(e.message); } };
+  return async () => { try { await fn(); } catch (e) { showError(e.message); } };
 }
-$("undo").addEventListener("click", guarded(() => render(call("undo"))));
-$("redo").addEventListener("click", guarded(() => render(call("redo"))));
-$("browse-back").addEventListener("click", guarded(() => render(call("view", {}))));
+$("undo").addEventListener("click", guarded(async () => render(await call("undo"))));
+$("redo").addEventListener("click", guarded(async () => render(await call("redo"))));
+$("browse-back").addEventListener("click", guarded(async () => render(await call("view", {}))));
 function newGame() {
   clearTimeout(app.botTimer);
+  clearTimeout(app.forcedTimer);
   const id = app.view ? app.view.game : app.games[0].id;
   location.hash = `new=${id}`;
 }
@@ -822,6 +877,13 @@ $("rematch").addEventListener("click", () => {
   startGame({ game: a.game, options: a.options, seats: [...a.seats.slice(1), a.seats[0]] });
 });
 try { $("pace").value = localStorage.getItem("pygames:pace") || "normal"; } catch (e) { /* blocked */ }
+// ?autoplay=0 in the address turns it off for this page only (browser tests of forced moves use it)
+try { $("autoplay").checked = localStorage.getItem("pygames:autoplay") !== "off"; } catch (e) { /* blocked */ }
+if (params.get("autoplay") === "0") $("autoplay").checked = false;
+$("autoplay").addEventListener("change", () => {
+  try { localStorage.setItem("pygames:autoplay", $("autoplay").checked ? "on" : "off"); } catch (e) { /* blocked */ }
+  if (app.view) render(app.view);
+});
 $("pace").addEventListener("change", () => {
   try { localStorage.setItem("pygames:pace", $("pace").value); } catch (e) { /* storage blocked */ }
 });
@@ -841,8 +903,8 @@ document.addEventListener("keydown", (e) => {
     embedGo(steps[e.key]);
   }
 });
-$("save").addEventListener("click", guarded(() => {
-  const rec = call("record");
+$("save").addEventListener("click", guarded(async () => {
+  const rec = await call("record");
   const blob = new Blob([JSON.stringify(rec, null, 1)], { type: "application/json" });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
@@ -868,8 +930,8 @@ $("load-file").addEventListener("change", async (e) => {
   const seats = app.view && record && record.game === app.view.game ? app.view.seats : undefined;
   loadRecord(record, seats, `The file ${f.name}`);
 });
-$("share").addEventListener("click", guarded(() => {
-  const rec = call("record");
+$("share").addEventListener("click", guarded(async () => {
+  const rec = await call("record");
   const url = `${location.origin}${location.pathname}#record=${b64urlEncode(JSON.stringify(rec))}`
     + `&seats=${app.view.seats.join(",")}`;
   const input = $("share-url");

@@ -24,6 +24,8 @@ class Game:
     - ``state_class``: the :class:`~pygames.core.state.State` subclass; built as
       ``state_class(game=self, options=validated)``.
     - ``draw_svg``: ``draw_svg(observation, **kw) -> str`` renders a view (an observation) to SVG.
+    - ``draw_text``: optional ``draw_text(observation, viewer) -> str``, the view as text for a terminal
+      (else :func:`pygames.core.textboard.describe` lists the observation's fields).
     - ``evaluate``: ``evaluate(state) -> list[float]`` per-player values in [-1, 1] for the bots.
     - ``rollout_policy``: optional ``(state, rng) -> Action`` used in playouts.
     - ``playout``: optional ``(state, rng, decisions) -> None``: a game's own fast playout that plays up
@@ -38,6 +40,7 @@ class Game:
     state_class: type
     options: tuple[Option, ...] = ()
     draw_svg: Callable[..., str] | None = None
+    draw_text: Callable[..., str] | None = None
     evaluate: Callable[[Any], list[float]] | None = None
     rollout_policy: Callable | None = None
     playout: Callable | None = None

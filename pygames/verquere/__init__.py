@@ -20,6 +20,7 @@ GAME = register(Game(
                "own first twelve points only when empty)", ("text", "ludii")),
     ),
     draw_svg=svg.draw,
+    draw_text=svg.draw_text,
     evaluate=ai.evaluate,
     rollout_policy=ai.rollout_policy,
     playout=lambda state, rng, decisions: state.fast_playout(rng, decisions),

@@ -186,3 +186,33 @@ def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None
                           class_="msg", id="winner"))
     label = f"Verquere board seen by {names[v]}"
     return document(W, H, "".join(parts), CSS, label)
+
+
+def draw_text(obs: dict, viewer: int | None = None) -> str:
+    """The board as text for a terminal, seen from ``viewer`` (White when None): the points numbered
+    for that side, 13-24 above and 12-1 below as on the drawn board, each ``W3`` / ``B2`` / ``.``;
+    then the bar, the pieces borne off, the dice and the pip counts.
+
+    >>> from pygames.core import get_game
+    >>> print(draw_text(get_game("verquere").new_initial_state().observation(0)).splitlines()[0])
+     13  14  15  16  17  18 |  19  20  21  22  23  24
+    """
+    v = 0 if viewer is None else viewer
+    names = obs.get("player_names") or ["White", "Black"]
+    cells = {}
+    for r in range(24):
+        w, b = obs["points"][r]
+        cells[point_of(v, r)] = f"W{w}" if w else f"B{b}" if b else "."
+
+    def row(points):
+        left, right = points[:6], points[6:]
+        return (" ".join(f"{p:>3}" for p in left) + " | " + " ".join(f"{p:>3}" for p in right),
+                " ".join(f"{cells[p]:>3}" for p in left) + " | " + " ".join(f"{cells[p]:>3}" for p in right))
+    top = row(list(range(13, 25)))
+    bottom = row(list(range(12, 0, -1)))
+    dice = " ".join(map(str, obs.get("dice") or [])) or "-"
+    lines = [top[0], top[1], "", bottom[1], bottom[0],
+             f"bar: {names[0]} {obs['bar'][0]}, {names[1]} {obs['bar'][1]}   "
+             f"off: {names[0]} {obs['off'][0]}, {names[1]} {obs['off'][1]}   dice to play: {dice}   "
+             f"pips: {obs['pips'][0]} / {obs['pips'][1]}"]
+    return "\n".join(lines)

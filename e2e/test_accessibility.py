@@ -1,0 +1,44 @@
+"""axe-core (npm ``axe-core``, injected from node_modules, so nothing is fetched) on the start page, the
+new-game form, a game in progress and a rules page: no serious or critical violation (issue 5, section 5)."""
+from __future__ import annotations
+
+import pytest
+
+from pygames.core.registry import get_game
+
+from .conftest import ROOT
+from .helpers import open_app, play_first
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def serious(page) -> list[str]:
+    """axe's serious and critical violations on the page, as 'rule: target' lines."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:5]} {v['help']}"
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def test_start_page_and_new_game_form(app, site_url):
+    open_app(app, site_url)
+    app.wait_for_selector("#game-list li")
+    assert serious(app) == []
+    app.click("#new-dritzak")
+    app.wait_for_selector("#newgame:not([hidden])")
+    assert serious(app) == []
+
+
+@pytest.mark.parametrize("game", ["verquere", "dvonn", "zertz", "dritzak", "duerror_grandis", "zoon"])
+def test_game_in_progress(app, site_url, game):
+    n = get_game(game).new_initial_state({}).num_players
+    open_app(app, site_url, f"new={game}&quick&seats=human{',random' * (n - 1)}")
+    play_first(app, 3)
+    found = serious(app)
+    assert found == [], found
+
+
+def test_rules_page(app, site_url):
+    app.goto(f"{site_url}/rules/verquere.html")
+    app.wait_for_selector("main h1")
+    assert serious(app) == []

@@ -1,0 +1,58 @@
+"""Moves players make fast (issue 5, section 2): one gesture where only one action can follow, and a
+forced move (one legal action) played for the player after a visible pause, unless they turn it off."""
+from __future__ import annotations
+
+import base64
+import json
+
+from pygames.core.registry import get_game
+
+from .helpers import idle, open_app, view, wait_settled
+
+
+def test_one_click_plays_when_only_one_action_starts_there(app, site_url):
+    """DVONN on a random full board: a stack with a single landing space moves with one click."""
+    open_app(app, site_url, "new=dvonn&quick&seats=human,human&options=" + json.dumps({"random_board": True}))
+    for _ in range(30):
+        v = wait_settled(app)
+        starts: dict[str, list] = {}
+        for a in v["legal"]:
+            if len(a["targets"]) > 1:
+                starts.setdefault(a["targets"][0], []).append(a)
+        single = [t for t, acts in starts.items() if len(acts) == 1]
+        if single:
+            t = single[0]
+            app.click(f'#board [data-target="{t}"]', force=True)
+            w = wait_settled(app, v["ply"])
+            assert w["moves"][-1]["notation"] == starts[t][0]["notation"]
+            return
+        # no such stack here: play a move by its two clicks and look again
+        a = v["legal"][0]
+        for t in a["targets"]:
+            app.click(f'#board [data-target="{t}"]', force=True)
+    raise AssertionError("no position with a one-landing stack in 30 moves")
+
+
+def test_a_forced_move_is_played_for_the_player_and_can_be_left_to_them(app, site_url):
+    """DVONN's 49th placement is forced: the page says so, marks the space, then places the piece."""
+    g = get_game("dvonn")
+    s = g.new_initial_state({})
+    while len(s.legal_actions()) > 1:
+        s.apply(s.legal_actions()[0])
+    rec = {"game": "dvonn", "options": {}, "seed": 1, "actions": list(s.history)}
+    frag = base64.urlsafe_b64encode(json.dumps(rec).encode()).decode().rstrip("=")
+    only = s.legal_actions()[0].notation
+    # with the page's pace (normal, 700 ms) there is time to see the move before it is made
+    app.goto(f"{site_url}/index.html#record={frag}&seats=human,human")
+    app.wait_for_function("document.body.dataset.turn === 'auto'", timeout=120_000)
+    assert "Only one move" in app.inner_text("#status")
+    assert "target" in app.get_attribute(f'#board [data-target="{only}"]', "class")
+    app.wait_for_function(f"document.body.dataset.ply === '{len(rec['actions']) + 1}'")
+    assert view(app)["moves"][-1]["notation"] == only
+    # turned off in the game panel: the forced move waits for the player
+    app.uncheck("#autoplay")
+    app.click("#undo")
+    idle(app)
+    app.wait_for_timeout(1200)
+    v = view(app)
+    assert app.evaluate("document.body.dataset.turn") == "human" and [a["notation"] for a in v["legal"]] == [only]
