@@ -17,6 +17,7 @@ GAME = register(Game(
     draw_svg=svg.draw,
     evaluate=ai.evaluate,
     rollout_policy=ai.rollout_policy,
+    playout=ai.playout,
     player_names=("White", "Black"),
     summary="DVONN with ZÈRTZ marbles riding the stacks: each turn a stack move and a marble jump or "
             "placement, in either order; 4 white, 5 grey or 6 black marbles win at once.",

@@ -180,3 +180,11 @@ def rollout_policy(state: DvertzState, rng: random.Random) -> Action:
         cell = cells[rng.randrange(len(cells))]
     code = colours[rng.randrange(len(colours))]
     return state.find_action("-WGB"[code] + NAMES[cell])
+
+
+def playout(state: DvertzState, rng: random.Random, decisions: int) -> None:
+    """The search's playout (``Game.playout``): none, the search evaluates the leaf it reached as it is.
+    Random marble placements hand jumps to the opponent so often that short playouts (with
+    :func:`rollout_policy` or uniform) made the evaluation noisier: in 20-game matches medium scored 0.20
+    against easy with 8-decision playouts, 0.25 with 1, and 0.50 with none."""
+    return None
