@@ -1,0 +1,68 @@
+"""Talking to the player, the move list and fairness (issue 5, sections 3 and 4), through the generic
+shell on DVONN's random full board against the computer (a short whole game)."""
+from __future__ import annotations
+
+import json
+
+from .helpers import idle, open_app, play_game, wait_settled
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+def test_status_seats_options_game_over_rematch_and_continue(app, site_url):
+    options = json.dumps({"random_board": True})
+    open_app(app, site_url, f"new=dvonn&quick&seats=human,random&options={options}")
+    v = wait_settled(app)
+    # section 3: who is who, whose turn, the chosen options
+    chips = app.locator("#seats-bar .seat-chip").all_inner_texts()
+    assert chips == ["White · you", "Black · computer (random)"]
+    assert app.inner_text("#status").startswith("Your turn")
+    assert "Random board: yes" in app.inner_text("#options-list")
+    # section 4: positions by keys and buttons, the list numbered by turns
+    for _ in range(3):
+        a = v["legal"][0]
+        for t in a["targets"]:
+            app.click(f'#board [data-target="{t}"]', force=True)
+        v = wait_settled(app, v["ply"])
+    plies = v["plies"]
+    app.focus("#new")
+    app.keyboard.press("Home")
+    idle(app)
+    assert app.inner_text("#embed-ply") == f"0 / {plies}" and app.is_visible("#browse-banner")
+    app.keyboard.press("ArrowRight")
+    idle(app)
+    assert app.inner_text("#embed-ply") == f"1 / {plies}"
+    app.click("#embed-last")
+    idle(app)
+    assert not app.is_visible("#browse-banner")
+    lines = app.locator("#moves li").count()
+    assert lines >= 3
+    # share: copied, or the link shown to copy by hand
+    app.click("#share")
+    app.wait_for_selector("#share-done:not([hidden])")
+    assert "link" in app.inner_text("#share-done").lower()
+    # the start page offers the game in progress; it resumes where it was
+    app.goto(f"{site_url}/index.html?botdelay=0")
+    app.wait_for_selector("#continue:not([hidden])")
+    assert "DVONN" in app.inner_text("#continue-text")
+    app.click("#continue-button")
+    w = wait_settled(app)
+    assert w["ply"] == v["ply"] and w["record"] == v["record"]
+    # to the end: the result is said to the player, the panel leaves the board in view
+    final = play_game(app, seed=2)
+    text = app.inner_text("#gameover-text")
+    assert any(s in text for s in ("You won", "You lost", "draw")), text
+    status = app.inner_text("#status").lower()
+    assert any(s in status for s in ("you won", "you lost", "draw")), status
+    board = app.locator("#board").bounding_box()
+    panel = app.locator("#gameover").bounding_box()
+    assert not overlaps(board, panel), (board, panel)
+    # rematch: same options, the seats turned
+    app.click("#rematch")
+    app.wait_for_function(f"window.pygamesApp.view && window.pygamesApp.view.ply < {final['ply']}")
+    idle(app)
+    assert app.locator("#seats-bar .seat-chip").all_inner_texts() == ["White · computer (random)", "Black · you"]
+    assert "Random board: yes" in app.inner_text("#options-list")
