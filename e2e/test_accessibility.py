@@ -7,7 +7,7 @@ import pytest
 from pygames.core.registry import get_game
 
 from .conftest import ROOT
-from .helpers import open_app, play_first
+from .helpers import open_app, play_first, view
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -42,3 +42,21 @@ def test_rules_page(app, site_url):
     app.goto(f"{site_url}/rules/verquere.html")
     app.wait_for_selector("main h1")
     assert serious(app) == []
+
+
+def test_small_screen_status_and_undo_by_the_board(app, site_url):
+    """At 360 px the status line and Undo sit just under the board, in the first screenful, and a tap
+    on a point's free area (above its stack, by its number) counts as a tap on the point."""
+    app.set_viewport_size({"width": 360, "height": 740})
+    open_app(app, site_url, "new=verquere&quick&seats=human,human")
+    v = play_first(app, 2)
+    board = app.locator("#board").bounding_box()
+    for sel in ("#status", "#undo"):
+        box = app.locator(sel).bounding_box()
+        assert box["y"] >= board["y"] + board["height"] - 1 and box["y"] + box["height"] <= 740, (sel, box)
+    start = next(a for a in v["legal"] if len(a["targets"]) >= 1)["targets"][0]
+    point = app.locator(f'#board [data-target="{start}"]').bounding_box()
+    # the hit area spans the point's whole half-column: tap its middle, past the triangle's tip when the
+    # point is short of pieces
+    app.mouse.click(point["x"] + point["width"] / 2, point["y"] + point["height"] * 0.5)
+    assert start in app.evaluate("window.pygamesApp.selection") or view(app)["ply"] > v["ply"]
