@@ -56,3 +56,26 @@ def test_no_long_task_through_a_game_against_the_hardest_computer(app, site_url)
     tasks = app.evaluate("window.__longtasks")
     print(f"long tasks over a whole game against hard: {sorted(tasks)}")
     assert max(tasks, default=0) < 200, tasks
+
+
+def test_undo_while_the_computer_thinks_answers_within_a_slice(app, site_url):
+    """The computer's search runs in 100 ms slices in the worker: an undo asked for while it thinks is
+    answered after the current slice, not after the whole search (3 s at hard)."""
+    open_app(app, site_url, "new=zertz&quick&seats=human,hard")
+    v = wait_settled(app, light=True)
+    perform(app, v["legal"][0])
+    app.wait_for_function("document.body.dataset.turn === 'bot'")
+    app.wait_for_timeout(300)  # the search is under way
+    assert app.evaluate("document.body.dataset.turn") == "bot"
+    took = app.evaluate("""() => new Promise((resolve) => {
+      const t0 = performance.now();
+      const before = document.body.dataset.ply;
+      document.getElementById('undo').click();
+      const check = () => document.body.dataset.ply !== before
+        ? resolve(performance.now() - t0) : setTimeout(check, 5);
+      check();
+    })""")
+    assert took < 1500, f"undo waited {took:.0f} ms"
+    w = wait_settled(app, light=True)
+    assert w["ply"] == v["ply"] and app.evaluate("document.body.dataset.turn") == "human"
+    print(f"undo answered {took:.0f} ms after the click while hard was thinking")
