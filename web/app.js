@@ -551,6 +551,7 @@ function renderOptions(v) {
 
 // A turn that allowed no move is said on the board for a moment, not only in the move list.
 function noteNoMove(before, v) {
+  if (v.terminal || v.browsing) { $("board-note").hidden = true; clearTimeout(app.noteTimer); }
   if (!before || before.game !== v.game || v.browsing || v.moves.length <= before.moves.length) return;
   const fresh = v.moves.slice(before.moves.length - 1);
   for (let i = 0; i + 1 < fresh.length; i++) {
