@@ -42,6 +42,8 @@ def test_whole_game_against_the_computer_by_clicks(app, site_url):
     assert state.is_terminal() and state.returns() == final["result"]["returns"]
     assert any(a.startswith("dice ") for a in rec.actions), "no combat was fought"
     assert any(t.startswith("trump-") for t in PLAYED), "the human never played a trump"
+    # the last turn stays marked on the battlefield (start, end, arrow or result badge)
+    assert app.locator("#board #zoon-trail .lastto").count() >= 1
 
 
 def test_classic_combat_between_computer_seats_replays_in_python(app, site_url):

@@ -15,7 +15,7 @@ import random
 from ..core.state import Action
 from ..dvonn import ai as dvonn_ai
 from ..dvonn.ai import capture_gain
-from ..dvonn.board import INDEX, N_CELLS, NAMES, player_moves
+from ..dvonn.board import INDEX, N_CELLS, NAMES, NEIGHBOURS, placement_piece, player_moves
 from ..zertz import logic
 from .notation import format_part
 from .rules import NB, WINS, DvertzState, winning_captures
@@ -116,10 +116,26 @@ def gives_jump(state: DvertzState, cell: int) -> bool:
     return False
 
 
+def _placement_order(state: DvertzState, actions: list[Action]) -> list[Action]:
+    """Phase-1 placements ranked as DVONN's placement evaluation sees them: a DVONN piece toward the
+    middle; one's own piece beside a DVONN piece (it stays linked) and on the edge (it can move first)."""
+    board = state.board
+    dvonn_piece = placement_piece(state.placed) == "D"
+
+    def score(a: Action) -> float:
+        i = INDEX[a.notation]
+        if dvonn_piece:
+            return float(len(NEIGHBOURS[i]))
+        near = any("D" in board[j] for j in NEIGHBOURS[i])
+        return (1.0 if near else 0.0) + (0.6 if len(NEIGHBOURS[i]) < 6 else 0.0)
+
+    return sorted(actions, key=lambda a: -score(a))
+
+
 def candidates(state: DvertzState, actions: list[Action]) -> list[Action]:
     """``actions`` ranked best first for the search (see the module doc); every action is kept."""
     if state.phase == 1:
-        return actions
+        return _placement_order(state, actions)
     p = state.turn
     board, m = state.board, state.marbles
     opp = state.captures[1 - p]

@@ -1059,7 +1059,8 @@ class ZoonState(State):
     def observation(self, player: int | None) -> dict:
         """What ``player`` may see (None: a spectator): the battlefield with the opponent's face-down Zoons
         as backs, their own hand, the public zones, the last combat, what is pending (ZN7) and ``trail``, the steps
-        of the last turn (from, to, kind, combat result) for the drawing."""
+        of the last turn (from, to, kind, combat result) for the drawing, and ``draw_after``, the quiet turns that
+        end the game (ZN40; None when anti-stalling is off)."""
         cells: list = [None] * 36
         deploying = self.phase in ("deal", "arrange") or (self.phase == "first")
         for p in (0, 1):
@@ -1114,6 +1115,7 @@ class ZoonState(State):
             "edits_left": [MAX_EDITS - e for e in self.edits], "decide": decide, "secret": secret,
             "combat": combat, "last": self.last, "winner": self.winner, "result": self.result,
             "quiet": self.quiet, "turns": self.turns,
+            "draw_after": QUIET_LIMIT if self.options["anti_stalling"] else None,
             "trail": [{"from": CELL[f] if f >= 0 else None, "to": CELL[t], "kind": k, "result": r}
                       for f, t, k, r in self.trail],
         }
@@ -1176,9 +1178,11 @@ class ZoonState(State):
             for i, c in zip(hidden, cells):
                 s.pos[q][i] = c
                 s.board[c] = q * 12 + i
-            # earlier positions (for the repetition rule) as they were in this sampled world
+            # every reference to one of those cards follows it: earlier positions (for the repetition
+            # rule), a pending combat, the turn's modifiers and pending tasks
             code = dict(zip(real, (q * 12 + i for i in hidden)))
             s.seen = [(tuple(code.get(v, v) for v in k[0]),) + k[1:] for k in s.seen]
+            s._relabel(q, {r - q * 12: c - q * 12 for r, c in code.items()})
         if s.phase == "secret":
             a, _d = s._combat_owners()
             k = 0 if q == a else 1
@@ -1187,6 +1191,38 @@ class ZoonState(State):
         from .ai import note_root  # late: ai imports this module
         note_root(s, player, tuple(s.pos[q][i] for i in hidden))
         return s
+
+    def _relabel(self, q: int, ident: dict) -> None:
+        """Rename ``q``'s Zoons in the pending combat, the turn's modifiers, the pending tasks and the
+        decision at hand (``ident``: old roster index → new), for :meth:`determinize`."""
+        def m(i):
+            return ident.get(i, i) if isinstance(i, int) else i
+
+        if self.combat is not None:
+            c = dict(self.combat)
+            for key in ("a", "d"):
+                if c[key][0] == q:
+                    c[key] = (q, m(c[key][1]))
+            self.combat = c
+        self.mods = {(q * 12 + m(k - q * 12) if k // 12 == q else k): v for k, v in self.mods.items()}
+
+        def task(t):
+            kind = t[0]
+            if kind == "kingswap":
+                return (kind,) + tuple((p, m(i)) if p == q else (p, i) for p, i in t[1:])
+            if len(t) < 3 or t[1] != q:
+                return t
+            if kind in ("tactic", "extra", "scarper"):
+                return (kind, q, tuple(m(i) for i in t[2])) + t[3:]
+            if kind == "bongo" and len(t) > 3:
+                return (kind, q, m(t[2]), tuple(m(i) for i in t[3]))
+            if kind in ("leaf", "push", "hop", "bongo"):
+                return (kind, q, m(t[2])) + t[3:]
+            return t
+
+        self.todo = [task(t) for t in self.todo]
+        if self.decide is not None:
+            self.decide = task(self.decide)
 
     # ----- serialisation -----------------------------------------------------------------------------
     def _state_json(self) -> dict:

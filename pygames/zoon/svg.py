@@ -307,6 +307,10 @@ def draw(obs: dict, viewer: int | None = None, **_ignored) -> str:
         parts.append(text(PX + 10, y + 8, f"{TRIBE_TITLE[tribe]} ★ on a draw:", class_="small"))
         parts.append(text(PX + 22, y + 22, _star_summary(tribe), class_="small"))
         y += 32
+    parts.append(text(PX + 10, y + 10, "How to read a card", class_="pt", style="font-weight:bold"))
+    for line in _legend(obs["mode"]):
+        y += 15
+        parts.append(text(PX + 10, y + 10, line, class_="small"))
     if obs.get("phase") == "over":
         msg = "Draw" if obs.get("winner") is None else f"{names[obs['winner']]} wins"
         parts.append(el("rect", x=BX + 120, y=BY + 3 * CS - 30, width=6 * CS - 240, height=56, rx=10,
@@ -363,6 +367,32 @@ def _trail(obs: dict, viewer: int) -> str:
     return el("g", defs + "".join(out), class_="trail", id="zoon-trail")
 
 
+_YOU_DECIDE = {
+    "reveal6": "You lost a Zoon: turn one of your face-down Zoons face up (six must show)",
+    "tactic": "Move a Zoon with the trump, or end the trump's moves",
+    "extra": "Star effect: move again",
+    "scarper": "Move a Zoon back a row, or end the trump's moves",
+    "leaf": "Star effect: put Bouclefeuille on any empty cell",
+    "push": "Your Zoon is pushed back: pick a free cell behind it",
+    "hop": "Star effect: move Ouistiti to a free cell next to it",
+    "bongo": "Star effect: swap Kombo Bongo with King or Kong",
+}
+"""The status when the viewer must decide within a turn (ZN22, ZN24, ZN25, ZN31–ZN37)."""
+
+
+def _legend(mode: str) -> list[str]:
+    """A newcomer's key to the cards (ZN9, ZN10, ZN14, ZN21, ZN41)."""
+    lines = ["Grid: yellow cells are walked to, green ones jumped to.",
+             "Dashed card: yours, face down (the enemy sees its back)."]
+    if mode == "alternate":
+        lines += ["Penny H: its two top corners fight; T: the two bottom;",
+                  "it turns over after every fight."]
+    else:
+        lines += ["Classic combat: each side secretly turns its card and",
+                  "picks a corner of the enemy card to touch."]
+    return lines
+
+
 def _star_summary(tribe: str) -> str:
     return _STARS[tribe]
 
@@ -385,8 +415,13 @@ def _status(obs: dict) -> str:
         what = {"reveal6": "turns a Zoon face up", "tactic": "moves with the trump", "extra": "moves again",
                 "scarper": "moves back", "leaf": "places Bouclefeuille", "push": "pushes back",
                 "hop": "moves Ouistiti", "bongo": "swaps Kombo Bongo"}[d["kind"]]
+        if d["player"] == obs.get("viewer"):
+            return _YOU_DECIDE[d["kind"]]
         return f"{names[d['player']]} {what}"
-    return f"{names[obs['turn']]}'s turn · quiet turns {obs['quiet']}"
+    limit = obs.get("draw_after")
+    if limit and obs["quiet"]:
+        return f"{names[obs['turn']]}'s turn · {obs['quiet']}/{limit} quiet turns to a draw"
+    return f"{names[obs['turn']]}'s turn"
 
 
 def escape_text(s: str) -> str:  # re-exported for diagrams

@@ -69,3 +69,14 @@ def test_threats_count_for_whoever_plays_that_part_next():
     u = pos({"c3": "W", "d3": "D", "e3": "B", "f3": "B"}, {"c3": "W"}, captures=((0, 0, 0), (3, 0, 0)))
     bad, good = u.child("Wd3"), u.child("Wf3")
     assert ai.evaluate(bad)[0] < ai.evaluate(good)[0]
+
+
+def test_placement_shortlist_prefers_edge_spaces_beside_a_dvonn_piece():
+    """X3: in the placement phase one's own piece goes first where it stays linked and can move first."""
+    from pygames.core import get_game
+    s = get_game("dvertz").new_initial_state()
+    for n in ("a1", "e3", "k5"):  # the three DVONN pieces
+        s.apply(n)
+    ranked = [a.notation for a in ai.candidates(s, s.legal_actions())]
+    assert sorted(ranked) == sorted(a.notation for a in s.legal_actions())
+    assert set(ranked[:4]) <= {"a2", "b1", "b2", "j5", "k4", "j4"}

@@ -93,3 +93,40 @@ def test_attack_odds_follow_the_dice():
     assert ai.odds(4, 4) == (15 / 36, 15 / 36, 6 / 36)
     w, lo, d = ai.odds(9, 4)
     assert d == 0 and abs(w + lo - 1) < 1e-12 and w > 0.95
+
+
+def _consistent(s):
+    for p in (0, 1):
+        for i in range(12):
+            c = s.pos[p][i]
+            if c >= 0:
+                assert s.board[c] == p * 12 + i
+    if s.combat is not None:
+        c = s.combat
+        assert s.board[c["to"]] == c["d"][0] * 12 + c["d"][1]
+        if not isinstance(c["a"][1], str):
+            assert s.board[c["from"]] == c["a"][0] * 12 + c["a"][1]
+
+
+def test_determinizations_are_whole_games():
+    """ZN7, ZN42: a determinization (the opponent's face-down Zoons relabelled) keeps every card in one
+    place, a pending classic combat pointing at the cards on its cells, and plays on to the end."""
+    from pygames.core.bots import random_action
+    for seed in range(16):
+        mode = "classic" if seed % 4 else "alternate"
+        s = G.new_initial_state({"combat": mode, "south": ["boarix", "monkus", "rhinogoths", "warus"][seed % 4]})
+        rng = random.Random(seed)
+        ply = 0
+        while not s.is_terminal():
+            p = s.current_player()
+            if p >= 0 and s.phase not in ("arrange",) and (s.phase == "secret" or ply % 7 == 0):
+                d = s.determinize(p, random.Random(ply))
+                _consistent(d)
+                rng2 = random.Random(ply)
+                for _ in range(12):
+                    if d.is_terminal():
+                        break
+                    d.apply(random_action(d, rng2))
+                    _consistent(d)
+            s.apply(random_action(s, rng))
+            ply += 1

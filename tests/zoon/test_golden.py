@@ -19,7 +19,7 @@ from pygames.core.bots import random_action
 
 G = get_game("zoon")
 DIR = Path(__file__).parent / "golden"
-DISPLAY_ONLY = ("trail",)
+DISPLAY_ONLY = ("trail", "draw_after")
 """Observation keys added for the drawing after the games were recorded (not rules): left out of the
 digest, and checked by their own tests."""
 CASES = [

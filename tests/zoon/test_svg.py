@@ -87,3 +87,26 @@ def test_status_is_wrapped_inside_the_panel():
     lines = re.findall(r"<tspan[^>]*>([^<]*)</tspan>", status)
     assert len(lines) == 2 and all(len(x) <= STATUS_CHARS for x in lines)
     assert "Keep your Emblem (Sacrechêne) in the back row" in svg
+
+
+def test_status_counts_quiet_turns_and_a_key_explains_the_cards():
+    """ZN40: the status counts the turns without progress towards the draw (only when anti-stalling is
+    on); a key explains the grid, the face-down cards and the pennies (ZN9, ZN10, ZN14)."""
+    for anti, shown in ((True, True), (False, False)):
+        s = pos({"c3": "Kassin A1", "a1": "Sacrechêne"}, {"c5": "Bouga A1", "f6": "Queen Mary"},
+                anti_stalling=anti)
+        play(s, "c3-c4", "c5-d5")
+        assert s.quiet == 2
+        svg = G.draw_svg(s.observation(0), viewer=0)
+        assert ("2/60 quiet turns to a draw" in svg) == shown
+        assert "Penny H: its two top corners fight" in svg and "green ones jumped to" in svg
+
+
+def test_a_decision_within_the_turn_is_explained_to_the_one_who_makes_it():
+    """ZN22: after losing a Zoon the player is told why and what to click; the opponent sees who acts."""
+    s = pos({"c3": "Kassin A1", "a1": "Sacrechêne", "b1": "Kassin A2"}, {"c4": "King", "f6": "Queen Mary"},
+            down=["a1", "b1"])
+    play(s, "c3xc4", "dice 1-6")
+    assert s.phase == "decide"
+    assert "You lost a Zoon: turn one of your" in G.draw_svg(s.observation(0), viewer=0)
+    assert "South turns a Zoon face up" in G.draw_svg(s.observation(1), viewer=1)
