@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..core.errors import IllegalAction, InvalidState
 from ..core.state import CHANCE, TERMINAL, Action, State
 from .board import (BLACK, COLOURS, DVONN, DVONN_PIECES, INDEX, LANDING, N_CELLS, NAMES,
-                    PIECES_PER_COLOUR, WHITE, linked_cells, move_stack, piece_counts, placement_piece,
+                    PIECES_PER_COLOUR, WHITE, board_problem, move_stack, piece_counts, placement_piece,
                     scores, turn_status)
 from .notation import parse_action
 
@@ -235,26 +235,11 @@ class DvonnState(State):
         if (not isinstance(removed, list) or len(removed) != 2
                 or not all(type(x) is int and 0 <= x <= PIECES_PER_COLOUR for x in removed)):
             raise InvalidState("removed must be [white, black], two integers 0..23")
-        counts = piece_counts(board)
-        if placed < N_CELLS:
-            want = {"W": 0, "B": 0, "D": 0}
-            for k in range(placed):
-                want[placement_piece(k)] += 1
-            if any(len(s) > 1 for s in board) or counts != want:
-                raise InvalidState(f"after {placed} placements the board must hold exactly {want['D']} DVONN, "
-                                   f"{want['W']} white and {want['B']} black single pieces")
-            if removed != [0, 0]:
-                raise InvalidState("no piece leaves the game during the placement phase")
-            if turn != placed % 2:
-                raise InvalidState(f"after {placed} placements it is {PLAYER_NAMES[placed % 2]}'s turn")
-        else:
-            if (counts["D"] != DVONN_PIECES or counts["W"] + removed[0] != PIECES_PER_COLOUR
-                    or counts["B"] + removed[1] != PIECES_PER_COLOUR):
-                raise InvalidState("the 49 pieces must be accounted for: 3 DVONN pieces on the board and "
-                                   "23 of each colour on the board or removed")
-            linked = linked_cells(board)
-            if any(board[i] and i not in linked for i in range(N_CELLS)):
-                raise InvalidState("a stack on the board is not linked to a DVONN piece (it would have left)")
+        problem = board_problem(board, placed, removed)
+        if problem:
+            raise InvalidState(problem)
+        if placed < N_CELLS and turn != placed % 2:
+            raise InvalidState(f"after {placed} placements it is {PLAYER_NAMES[placed % 2]}'s turn")
         last = d["last"]
         if last is not None:  # display information about the last action: checked against the position
             if not isinstance(last, dict) or set(last) != {"player", "action", "removed"}:
