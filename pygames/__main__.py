@@ -124,7 +124,7 @@ def cmd_playthrough(args) -> int:
 def cmd_match(args) -> int:
     from .core.match import play_match
     r = play_match(args.game, _parse_options(args.option or [], args.game), args.a, args.b, games=args.games,
-                   seed=args.seed, progress=args.verbose)
+                   seed=args.seed, progress=args.verbose, opening=args.opening)
     print(f"{args.game} {args.a} vs {args.b}: score {r['score']:.3f} (95% interval {r['low']:.3f}-"
           f"{r['high']:.3f}) over {r['games']} seat-balanced games, {r['wins']} outright wins, "
           f"{r['plies_per_game']} plies and {r['seconds_per_game']} s per game")
@@ -175,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--b", default="random", help="the other seats' level")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--opening", type=int, default=0,
+                   help="random player decisions that open each game (each opening played from every seating)")
     p.add_argument("-v", "--verbose", action="store_true")
     p = sub.add_parser("perft", help="count the legal move sequences of each depth from the start")
     p.add_argument("game")

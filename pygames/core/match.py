@@ -6,6 +6,11 @@ return is the highest alone, ``1/k`` when ``k`` seats share the highest, else 0.
 Wilson's score interval at 95% on the mean score. Chance is drawn from the game's seed, so a match is
 reproducible.
 
+Bots that search without randomness (a game's candidate order and no playout) would repeat one game per
+seating; ``opening=N`` starts every game with ``N`` uniformly random player decisions, as engine matches
+start from varied openings. Each opening is played once from every seating (games ``k`` and ``k + 1`` of a
+2-player match share it), so the openings favour neither level.
+
 >>> r = play_match("verquere", {"ruleset": "ludii"}, "random", "random", games=2, seed=3)
 >>> r["games"], 0.0 <= r["score"] <= 1.0
 (2, True)
@@ -30,24 +35,32 @@ def wilson_interval(score: float, n: int, z: float = 1.96) -> tuple[float, float
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_game(game_id: str, options: dict, levels: list[str], seed: int, max_plies: int = 100_000):
-    """Play one game with one bot level per seat; returns ``(final_state, plies)``."""
+def play_game(game_id: str, options: dict, levels: list[str], seed: int, max_plies: int = 100_000,
+              opening: int = 0, opening_seed: int = 0):
+    """Play one game with one bot level per seat; returns ``(final_state, plies)``. The first ``opening``
+    player decisions are uniformly random, drawn from ``opening_seed``."""
     g = get_game(game_id)
     state = g.new_initial_state(options)
     bots = [make_bot(lv, seed=seed * 31 + i) for i, lv in enumerate(levels)]
     rng = random.Random(seed)
-    plies = 0
+    opening_rng = random.Random(opening_seed)
+    plies = decisions = 0
     while not state.is_terminal() and plies < max_plies:
         if state.is_chance_node():
             state.apply(sample_outcome(state, rng))
+        elif decisions < opening:
+            acts = state.legal_actions()
+            state.apply(acts[opening_rng.randrange(len(acts))])
+            decisions += 1
         else:
             state.apply(bots[state.current_player()].step(state))
+            decisions += 1
         plies += 1
     return state, plies
 
 
 def play_match(game_id: str, options: dict | None, a: str, b: str, games: int = 200, seed: int = 1,
-               progress: bool = False) -> dict:
+               progress: bool = False, opening: int = 0) -> dict:
     """Seat-balanced match of level ``a`` against level ``b``; see the module docstring.
 
     Returns ``{"games", "score", "low", "high", "wins", "plies_per_game", "seconds_per_game"}`` where
@@ -63,7 +76,8 @@ def play_match(game_id: str, options: dict | None, a: str, b: str, games: int = 
     for k in range(games):
         seat = k % n
         levels = [a if p == seat else b for p in range(n)]
-        final, p = play_game(game_id, opts, levels, seed=seed + k)
+        final, p = play_game(game_id, opts, levels, seed=seed + k, opening=opening,
+                             opening_seed=seed * 7919 + k // n)
         plies += p
         ret = final.returns()
         best = max(ret)
