@@ -609,8 +609,9 @@ function renderMoves(v) {
   const linesBefore = ol.children.length;
   let prev = keep > 0 ? v.moves[keep - 1] : null;
   for (const m of v.moves.slice(keep)) {
-    // a new line (a numbered turn) when another player's turn begins, or a roll follows a move
-    if (!li || !prev || m.name !== prev.name || (m.chance && !prev.chance)) {
+    // a new line (a numbered turn) when another player's turn begins; a player's own chance outcomes
+    // (a roll, the cards drawn after a play) stay on their line
+    if (!li || !prev || m.name !== prev.name) {
       li = document.createElement("li");
       const who = document.createElement("span");
       who.className = "who";
