@@ -58,7 +58,7 @@ def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
     srv = build.make_server(dist, 0)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{srv.server_address[1]}"
-    bare, page_load, listed = [], [], []
+    bare, page_load, listed, painted = [], [], [], []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=build.CHROMIUM, args=ARGS)
         for _ in range(rounds):
@@ -79,6 +79,7 @@ def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
             pg.goto(f"{url}/index.html?nosw")
             pg.wait_for_selector("#game-list li")
             listed.append(pg.evaluate("performance.getEntriesByName('pygames:home')[0].startTime"))
+            painted.append(pg.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || 0"))
             ctx.close()
         ctx = browser.new_context()
         pg = ctx.new_page()
@@ -108,12 +109,13 @@ def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
     print(f"click-to-redraw over {len(clicks)} clicks ({actions} actions): p50 {p50:.1f} ms, "
           f"p95 {p95:.1f} ms (target p95 <= 50 ms)")
     med_listed = statistics.median(listed)
-    print(f"game list visible after navigation: median {med_listed:.0f} ms {[round(x) for x in listed]}"
-          f" (target <= 500 ms)")
+    med_painted = statistics.median(painted)
+    print(f"start page first contentful paint: median {med_painted:.0f} ms; game list drawn: median {med_listed:.0f} ms"
+          f" {[round(x) for x in listed]} (target <= 500 ms)")
     print(f"main-thread long tasks from navigation to the end of a ZÈRTZ game against hard ({hard_plies} plies):"
           f" {len(tasks)}, longest {max(tasks, default=0):.0f} ms, over 50 ms: {sum(t > 50 for t in tasks)}"
           f" (target: none over 50 ms)")
-    out = {"game_list_ms": round(med_listed), "long_tasks": len(tasks),
+    out = {"game_list_ms": round(med_listed), "first_contentful_paint_ms": round(med_painted), "long_tasks": len(tasks),
            "longest_task_ms": round(max(tasks, default=0)), "bare_loadpyodide_ms": round(med_bare), "page_load_ms": round(med_page),
            "page_load_ratio": round(med_page / med_bare, 2), "click_p50_ms": round(p50, 1),
            "click_p95_ms": round(p95, 1), "clicks": len(clicks)}
