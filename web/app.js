@@ -69,6 +69,8 @@ engine.addEventListener("message", ({ data }) => {
     onProgress(data.progress, data.text);
   } else if (data.ready) {
     pythonReady();
+  } else if (data.kept) {
+    registerServiceWorker();
   } else if (data.failed) {
     showError(`Python could not start: ${data.failed}`);
   }
@@ -141,11 +143,11 @@ async function pythonReady() {
   document.body.dataset.ready = "1";
   if (!app.routed) firstRoute();
   else if (pending) { const fn = pending; pending = null; fn(); }
-  registerServiceWorker();
 }
 
-// Offline: once the game is on screen, a service worker caches the whole site in the background, so
-// the next visit works without a network. Registered late so it never slows the first start.
+// Offline: once Python is up and the worker has stored its copies of the interpreter files ({kept}), a
+// service worker caches the whole site in the background, so the next visit works without a network.
+// Registered late so it never slows the first start, and never downloads the interpreter a second time.
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || params.has("nosw")) return;
   const go = () => navigator.serviceWorker.register("./sw.js").catch(() => {});

@@ -14,7 +14,9 @@ const say = (progress, text) => postMessage({ progress, text });
 
 // Keep a copy of the interpreter files downloaded anyway, so the offline cache (sw.js) takes them from
 // here instead of downloading 12 MB a second time. No Cache Storage (storage denied): nothing is kept.
+// The page registers the service worker only once these copies are stored ({kept: true}).
 const KEEP = /\/pyodide\/(pyodide\.asm\.wasm|python_stdlib\.zip|pyodide\.asm\.mjs)$/;
+const keeping = [];
 const realFetch = globalThis.fetch.bind(globalThis);
 globalThis.fetch = async (input, init) => {
   const res = await realFetch(input, init);
@@ -22,7 +24,7 @@ globalThis.fetch = async (input, init) => {
     const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, location.href);
     if (res.ok && url.origin === location.origin && KEEP.test(url.pathname) && "caches" in globalThis) {
       const copy = res.clone();
-      caches.open("pygames-fetched").then((c) => c.put(url.href, copy)).catch(() => {});
+      keeping.push(caches.open("pygames-fetched").then((c) => c.put(url.href, copy)).catch(() => {}));
     }
   } catch (e) { /* keeping a copy is only an optimisation */ }
   return res;
@@ -49,6 +51,7 @@ async function boot({ wheel, testhooks }) {
     }
     postMessage({ ready: true });
     while (queue.length) answer(queue.shift());
+    Promise.allSettled(keeping).then(() => postMessage({ kept: true }));
   } catch (e) {
     postMessage({ failed: String(e && e.message ? e.message : e) });
   }
