@@ -124,7 +124,8 @@ def cmd_playthrough(args) -> int:
 def cmd_match(args) -> int:
     from .core.match import play_match
     r = play_match(args.game, _parse_options(args.option or [], args.game), args.a, args.b, games=args.games,
-                   seed=args.seed, progress=args.verbose, opening=args.opening)
+                   seed=args.seed, progress=args.verbose, opening=args.opening,
+                   jobs=args.jobs, cap=not args.no_cap)
     print(f"{args.game} {args.a} vs {args.b}: score {r['score']:.3f} (95% interval {r['low']:.3f}-"
           f"{r['high']:.3f}) over {r['games']} seat-balanced games, {r['wins']} outright wins, "
           f"{r['plies_per_game']} plies and {r['seconds_per_game']} s per game")
@@ -177,6 +178,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--opening", type=int, default=0,
                    help="random player decisions that open each game (each opening played from every seating)")
+    p.add_argument("--jobs", type=int, default=1, help="games played at once, in as many processes")
+    p.add_argument("--no-cap", action="store_true",
+                   help="lift the levels' time caps: each level is exactly its iteration budget, so the "
+                        "result does not depend on the machine's load")
     p.add_argument("-v", "--verbose", action="store_true")
     p = sub.add_parser("perft", help="count the legal move sequences of each depth from the start")
     p.add_argument("game")

@@ -3,7 +3,9 @@
 - Random playouts per second through the State protocol (``legal_actions``/``apply``, as the bots and
   the conformance kit use them) for every registered game, once per configuration it lists in
   ``Game.extra["bench"]`` (a list of ``(label, options)``; the default options when it lists none).
-- Verquere's engine fast path (the playout its search uses), for both rulesets.
+- Whole games per second through each game's own ``Game.playout`` (the playout its search runs), for
+  the games that have one. It is uniform random for Verquere; other games' playouts may prefer some
+  moves (their docstrings say which).
 """
 from __future__ import annotations
 
@@ -30,15 +32,21 @@ def playouts_per_second(game_id: str, options: dict, seconds: float = 5.0, seed:
             "plies_per_s": round(plies / dt)}
 
 
-def fast_playouts_per_second(seconds: float = 5.0, seed: int = 1, ruleset: str = "text") -> float:
-    """Verquere random playouts through the engine's own fast path (``VerquereState.fast_playout``)."""
-    g = get_game("verquere")
+def search_playouts_per_second(game_id: str, options: dict, seconds: float = 5.0, seed: int = 1) -> float:
+    """Whole games per second through the game's own ``Game.playout`` (the playout its search runs,
+    e.g. ``VerquereState.fast_playout``), from the initial state to the end; a game whose playout
+    leaves the state unfinished is finished by uniform random actions through the protocol."""
+    g = get_game(game_id)
+    playout = g.playout
+    assert playout is not None, f"{game_id} has no playout of its own"
     rng = random.Random(seed)
     games = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        s = g.new_initial_state({"ruleset": ruleset})
-        s.fast_playout(rng)
+        s = g.new_initial_state(options)
+        playout(s, rng, 10 ** 9)
+        while not s.is_terminal():
+            s.apply(random_action(s, rng))
         games += 1
     return round(games / (time.perf_counter() - t0), 1)
 
@@ -54,8 +62,13 @@ def main(quick: bool = False) -> dict:
             out[f"{key}_plies_per_playout"] = r["plies_per_playout"]
             print(f"{g.title} ({label}) random playouts: {r['playouts_per_s']}/s "
                   f"({r['plies_per_playout']} plies each, {r['plies_per_s']} plies/s, CPython)", flush=True)
-    for ruleset in ("text", "ludii"):
-        fast = fast_playouts_per_second(secs / 2, ruleset=ruleset)
-        out[f"verquere_{ruleset}_fast_playouts_per_s"] = fast
-        print(f"Verquere ({ruleset}) random playouts, engine fast path (search playouts): {fast}/s", flush=True)
+    for g in list_games():
+        if g.playout is None:
+            continue
+        for label, options in g.extra.get("bench") or [("default", {})]:
+            key = f"{g.id}_{label}".replace(" ", "_").replace(",", "")
+            fast = search_playouts_per_second(g.id, options, secs / 2)
+            out[f"{key}_search_playouts_per_s"] = fast
+            print(f"{g.title} ({label}) search playouts, the engine's own playout its bots run: {fast}/s",
+                  flush=True)
     return out

@@ -354,3 +354,14 @@ def test_match_openings_vary_games_of_deterministic_bots():
     c = play_game("dvonn", {}, ["easy", "easy"], seed=7, opening=4, opening_seed=1)[0].history[:4]
     assert plain == {True}  # easy opens DVONN the same way whatever its seed
     assert a != b and a == c
+
+
+def test_match_in_processes_equals_match_in_one():
+    """``jobs=2`` plays the same games as one process (each game draws from its own seed), with the
+    levels' time caps lifted so the search is only its iteration budget."""
+    from pygames.core.match import play_match
+    one = play_match("verquere", {"ruleset": "ludii"}, "easy", "random", games=4, seed=2, cap=False)
+    two = play_match("verquere", {"ruleset": "ludii"}, "easy", "random", games=4, seed=2, cap=False, jobs=2)
+    for r in (one, two):
+        r.pop("seconds_per_game")
+    assert one == two

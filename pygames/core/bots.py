@@ -260,12 +260,13 @@ class MCTSBot:
                 n.value += ret[mover]
 
 
-def make_bot(level: str, seed: int = 0):
-    """A bot for a level name in :data:`LEVELS`; raises PygamesError for an unknown level."""
+def make_bot(level: str, seed: int = 0, cap: bool = True):
+    """A bot for a level name in :data:`LEVELS`; raises PygamesError for an unknown level.
+    ``cap=False`` lifts the level's time cap (the search is then exactly its iteration budget)."""
     if level not in LEVELS:
         raise PygamesError(f"unknown computer level {level!r}; levels: {', '.join(LEVELS)}")
     budget = LEVELS[level]
     if budget is None:
         return RandomBot(seed)
     it, depth, secs = budget
-    return MCTSBot(iterations=it, depth=depth, seconds=secs, seed=seed)
+    return MCTSBot(iterations=it, depth=depth, seconds=secs if cap else math.inf, seed=seed)

@@ -6,6 +6,11 @@ return is the highest alone, ``1/k`` when ``k`` seats share the highest, else 0.
 Wilson's score interval at 95% on the mean score. Chance is drawn from the game's seed, so a match is
 reproducible.
 
+Games are independent of each other (each draws its chance from its own seed), so ``jobs=N`` plays them in
+``N`` processes with the same results as one. The level's time cap per decision binds when the machine is
+slow or busy, which makes a match depend on the load; ``cap=False`` lifts it so a level is exactly its
+iteration budget and a match is reproducible on any machine.
+
 Bots that search without randomness (a game's candidate order and no playout) would repeat one game per
 seating; ``opening=N`` starts every game with ``N`` uniformly random player decisions, as engine matches
 start from varied openings. Each opening is played once from every seating (games ``k`` and ``k + 1`` of a
@@ -20,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Iterable
 
 from .bots import make_bot
 from .chance import sample_outcome
@@ -36,12 +42,13 @@ def wilson_interval(score: float, n: int, z: float = 1.96) -> tuple[float, float
 
 
 def play_game(game_id: str, options: dict, levels: list[str], seed: int, max_plies: int = 100_000,
-              opening: int = 0, opening_seed: int = 0):
+              opening: int = 0, opening_seed: int = 0, cap: bool = True):
     """Play one game with one bot level per seat; returns ``(final_state, plies)``. The first ``opening``
-    player decisions are uniformly random, drawn from ``opening_seed``."""
+    player decisions are uniformly random, drawn from ``opening_seed``; ``cap=False`` lifts the levels'
+    time caps."""
     g = get_game(game_id)
     state = g.new_initial_state(options)
-    bots = [make_bot(lv, seed=seed * 31 + i) for i, lv in enumerate(levels)]
+    bots = [make_bot(lv, seed=seed * 31 + i, cap=cap) for i, lv in enumerate(levels)]
     rng = random.Random(seed)
     opening_rng = random.Random(opening_seed)
     plies = decisions = 0
@@ -59,12 +66,24 @@ def play_game(game_id: str, options: dict, levels: list[str], seed: int, max_pli
     return state, plies
 
 
+def _match_game(job: tuple) -> tuple[int, list[float], int]:
+    """One game of a match: ``(seat of a, returns, plies)`` (a top-level function so a process pool can
+    run it)."""
+    game_id, opts, a, b, n, k, seed, opening, cap = job
+    seat = k % n
+    levels = [a if p == seat else b for p in range(n)]
+    final, plies = play_game(game_id, opts, levels, seed=seed + k, opening=opening,
+                             opening_seed=seed * 7919 + k // n, cap=cap)
+    return seat, final.returns(), plies
+
+
 def play_match(game_id: str, options: dict | None, a: str, b: str, games: int = 200, seed: int = 1,
-               progress: bool = False, opening: int = 0) -> dict:
+               progress: bool = False, opening: int = 0, jobs: int = 1, cap: bool = True) -> dict:
     """Seat-balanced match of level ``a`` against level ``b``; see the module docstring.
 
     Returns ``{"games", "score", "low", "high", "wins", "plies_per_game", "seconds_per_game"}`` where
-    ``score`` is ``a``'s mean score and ``low``/``high`` its 95% interval.
+    ``score`` is ``a``'s mean score and ``low``/``high`` its 95% interval; ``seconds_per_game`` is wall
+    time divided by games (with ``jobs > 1`` it is shared by the processes).
     """
     g = get_game(game_id)
     opts = g.validate_options(options or {})
@@ -73,21 +92,30 @@ def play_match(game_id: str, options: dict | None, a: str, b: str, games: int = 
     wins = 0
     plies = 0
     t0 = time.perf_counter()
-    for k in range(games):
-        seat = k % n
-        levels = [a if p == seat else b for p in range(n)]
-        final, p = play_game(game_id, opts, levels, seed=seed + k, opening=opening,
-                             opening_seed=seed * 7919 + k // n)
-        plies += p
-        ret = final.returns()
-        best = max(ret)
-        top = [i for i, r in enumerate(ret) if r == best]
-        if seat in top:
-            total += 1.0 / len(top)
-            wins += len(top) == 1
-        if progress:
-            print(f"  game {k + 1}/{games}: seat {seat}, returns {ret}, score so far {total / (k + 1):.3f}",
-                  flush=True)
+    work = [(game_id, opts, a, b, n, k, seed, opening, cap) for k in range(games)]
+    pool = None
+    results: Iterable[tuple[int, list[float], int]]
+    if jobs > 1:
+        import multiprocessing
+        pool = multiprocessing.get_context("spawn").Pool(jobs)
+        results = pool.imap(_match_game, work)
+    else:
+        results = map(_match_game, work)
+    try:
+        for k, (seat, ret, p) in enumerate(results):
+            plies += p
+            best = max(ret)
+            top = [i for i, r in enumerate(ret) if r == best]
+            if seat in top:
+                total += 1.0 / len(top)
+                wins += len(top) == 1
+            if progress:
+                print(f"  game {k + 1}/{games}: seat {seat}, returns {ret}, score so far {total / (k + 1):.3f}",
+                      flush=True)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
     score = total / games
     low, high = wilson_interval(score, games)
     return {"games": games, "score": round(score, 4), "low": round(low, 4), "high": round(high, 4),
