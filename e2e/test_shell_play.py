@@ -56,3 +56,26 @@ def test_a_forced_move_is_played_for_the_player_and_can_be_left_to_them(app, sit
     app.wait_for_timeout(1200)
     v = view(app)
     assert app.evaluate("document.body.dataset.turn") == "human" and [a["notation"] for a in v["legal"]] == [only]
+
+
+SPY_LAYOUT = """
+from pygames.core.registry import get_game
+_g = get_game("verquere")
+_draw = _g.draw_svg
+_g.draw_svg = lambda obs, **kw: _draw(obs, **kw).replace("<svg", f'<svg data-layout="{kw.get("layout")}"', 1)
+"""
+
+
+def test_narrow_screen_layout_reaches_the_drawing(app, site_url):
+    """A page at most 600 px wide asks the games for their narrow drawing (side panels under the board);
+    turning the phone to a wide window redraws the position in the wide layout, and back."""
+    app.set_viewport_size({"width": 360, "height": 740})
+    app.goto(f"{site_url}/index.html?botdelay=0&nosw&testhooks")
+    app.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
+    app.evaluate("src => window.pygamesExec(src)", SPY_LAYOUT)
+    app.evaluate("window.pygamesApp.start({game: 'verquere', options: {}, seats: ['human', 'human'], seed: 3})")
+    app.wait_for_selector('#board svg[data-layout="narrow"]')
+    app.set_viewport_size({"width": 1280, "height": 800})
+    app.wait_for_selector('#board svg[data-layout="wide"]')
+    app.set_viewport_size({"width": 360, "height": 740})
+    app.wait_for_selector('#board svg[data-layout="narrow"]')

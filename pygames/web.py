@@ -27,6 +27,9 @@ _session: Session | None = None
 _chance_key: bytes | None = None
 """The page's secret for chance outcomes (see :func:`pygames.core.chance.keyed_outcome`); set by the
 ``secret`` command. Without it (tests, the terminal) a record's seed alone decides the dice."""
+LAYOUTS = ("wide", "narrow")
+_layout = "wide"
+"""How wide the page draws the board (``layout`` command), passed to every game's ``draw_svg``."""
 
 
 def _seats(seats: Any, n: int) -> list[str]:
@@ -122,7 +125,7 @@ def _view(session: Session, ply: int | None = None) -> dict:
     return {
         "game": g.id, "title": g.title, "options": session.record.options, "seats": session.seats,
         "player_names": [g.player_name(i) for i in range(len(session.seats))],
-        "viewer": viewer, "observation": obs, "svg": g.draw_svg(obs, viewer=viewer) if g.draw_svg else "",
+        "viewer": viewer, "observation": obs, "svg": g.draw_svg(obs, viewer=viewer, layout=_layout) if g.draw_svg else "",
         "current_player": p, "human_turn": human_turn, "bot_turn": (not browsing and p >= 0
                                                                      and session.seats[p] != "human"),
         "legal": legal, "moves": _moves(session, viewer), "ply": len(state.history),
@@ -280,7 +283,21 @@ def cmd_secret(args: dict) -> dict:
     return {}
 
 
-COMMANDS = {"games": cmd_games, "secret": cmd_secret, "new_game": cmd_new_game, "load": cmd_load, "act": cmd_act,
+def cmd_layout(args: dict) -> dict:
+    """How wide the page draws the board: ``{"layout": "wide" | "narrow"}``, narrow when the board area
+    is at most 600 CSS px wide (a phone held upright). Every later view passes it to the game's
+    ``draw_svg(observation, viewer=…, layout=…)``, so a game can put its side panels under the board
+    instead of beside it and keep its text readable. Returns ``{}``; raises PygamesError for another
+    value."""
+    global _layout
+    layout = args.get("layout")
+    if layout not in LAYOUTS:
+        raise PygamesError(f"layout: must be one of {', '.join(LAYOUTS)}, not {layout!r}")
+    _layout = layout
+    return {}
+
+
+COMMANDS = {"games": cmd_games, "secret": cmd_secret, "layout": cmd_layout, "new_game": cmd_new_game, "load": cmd_load, "act": cmd_act,
             "bot": cmd_bot, "undo": cmd_undo, "redo": cmd_redo, "view": cmd_view, "record": cmd_record}
 
 

@@ -100,3 +100,27 @@ def test_secret_key_decides_future_chance_and_is_checked():
         assert key not in json.dumps(v)
     assert runs[0] == runs[2] and runs[0] != runs[1]
     web._chance_key = None
+
+
+def test_layout_hint_reaches_the_drawing_and_is_checked(monkeypatch):
+    """The page says how wide it draws the board; every later view passes it to the game's draw_svg,
+    and any other value is refused with the layout unchanged."""
+    from pygames.core.registry import get_game
+    seen = []
+    g = get_game("verquere")
+    draw = g.draw_svg
+
+    def spy(obs, **kw):
+        seen.append(kw.get("layout"))
+        return draw(obs, **kw)
+
+    monkeypatch.setattr(g, "draw_svg", spy)
+    call("new_game", game="verquere", seats=["human", "human"], seed=2)
+    assert call("layout", layout="narrow") == {"ok": {}}
+    call("view")
+    for bad in ("tall", None, 3, ["narrow"]):
+        assert "layout" in call("layout", layout=bad)["error"]
+    call("view")
+    assert call("layout", layout="wide") == {"ok": {}}
+    call("view")
+    assert seen[-3:] == ["narrow", "narrow", "wide"]

@@ -135,6 +135,7 @@ async function pythonReady() {
   $("loading").hidden = true;
   try {
     await call("secret", { key: chanceKey() });
+    await call("layout", { layout: layoutName() });
     if (!app.games.length) app.games = await call("games");
   } catch (e) {
     showError(e.message);
@@ -144,6 +145,19 @@ async function pythonReady() {
   if (!app.routed) firstRoute();
   else if (pending) { const fn = pending; pending = null; fn(); }
 }
+
+// Narrow screens (a phone held upright): the games draw their side panels under the board, in text a
+// thumb can read, instead of shrinking a wide drawing. Turning the phone redraws the position shown.
+const narrowQuery = window.matchMedia("(max-width: 600px)");
+function layoutName() { return narrowQuery.matches ? "narrow" : "wide"; }
+narrowQuery.addEventListener("change", guarded(async () => {
+  if (!app.ready) return;
+  await call("layout", { layout: layoutName() });
+  // a bot's move or a pending command redraws by itself; an idle position is redrawn here
+  if (app.view && !document.body.dataset.busy && (!app.view.bot_turn || app.view.browsing)) {
+    render(await call("view", app.view.browsing ? { ply: app.view.ply } : {}));
+  }
+}));
 
 // Offline: once Python is up and the worker has stored its copies of the interpreter files ({kept}), a
 // service worker caches the whole site in the background, so the next visit works without a network.
