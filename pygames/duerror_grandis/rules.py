@@ -120,6 +120,7 @@ _D10 = "ABCDEFGHIJ"
 _VEER_OUTCOMES = tuple((Action(f"veer {_D10[a]}{b + 1}", player=CHANCE), 0.01)
                        for a in range(10) for b in range(10))
 _D6_OUTCOMES = tuple((Action(f"d6 {k}", player=CHANCE), 1 / 6) for k in range(1, 7))
+_VEER_NOTES = tuple(a.notation for a, _ in _VEER_OUTCOMES)
 
 
 _TGT = tuple(f"sq-{n}" for n in SQUARE_NAMES)
@@ -215,32 +216,21 @@ class DuerrorState(State):
         return f"{NAMES[player]} {self.pieces[player][index][0]}" if self.factiosus else NAMES[player]
 
     def takes(self) -> list[tuple[int, int, int]]:
-        """Legal takes of the player to move now as ``(taker piece, victim player, victim piece)`` (G11–G17)."""
+        """Legal takes of the player to move now as ``(taker piece, victim player, victim piece)`` (G11–G17),
+        by taker, then victim player and piece."""
         p = self.turn
         pieces = self.pieces
-        used = self._used_set() if self.used else None
-        out: list = []
-        victims: list = []
-        squares: set = set()
-        for ti, (kind, s) in enumerate(pieces[p]):
-            if kind == "thete" or s < 0 or s == OUT:
-                continue
-            if not squares:
-                for q in range(self.n):
-                    if q != p:
-                        for vi, (_, vs) in enumerate(pieces[q]):
-                            if 0 <= vs < OUT:
-                                victims.append((q, vi, vs))
-                                squares.add(vs)
-                if not squares:
-                    return out
-            zone = REACH[kind][s]
-            if zone.isdisjoint(squares):
-                continue
-            for q, vi, vs in victims:
-                if vs in zone and (used is None or (ti, q, vi, vs) not in used):
-                    out.append((ti, q, vi))
-        return out
+        takers = [(ti, REACH[kind][s]) for ti, (kind, s) in enumerate(pieces[p])
+                  if 0 <= s < OUT and kind != "thete"]
+        if not takers:
+            return []
+        victims = [(q, vi, vs) for q, row in enumerate(pieces) if q != p
+                   for vi, (_, vs) in enumerate(row) if 0 <= vs < OUT]
+        if not self.used:
+            return [(ti, q, vi) for ti, zone in takers for q, vi, vs in victims if vs in zone]
+        used = self._used_set()
+        return [(ti, q, vi) for ti, zone in takers for q, vi, vs in victims
+                if vs in zone and (ti, q, vi, vs) not in used]
 
     def _used_set(self) -> set:
         """``used`` as a set of tuples, kept in step while a chain of takes grows (G15)."""
@@ -455,30 +445,40 @@ class DuerrorState(State):
             self._begin_move()
             return
         if n.startswith("spare"):  # G15, G16
-            if n == "spare":
-                if self.bank > 0:
-                    self.bank -= 1
-                    self.tokens[p] += 1
-                    self.trail.append(["spare", p, None])
-            else:
-                q = NAMES.index(n.split()[1])
-                self.tokens[q] -= 1
-                self.tokens[p] += 1
-                self.trail.append(["spare", p, q])
-            self._begin_move()
+            self._spare(p, None if n == "spare" else NAMES.index(n.split()[1]))
             return
         for name, _, ti, q, vi in (tl if tl is not None else self._take_list()):
             if name == n:
                 break
         else:  # pragma: no cover - find_action only hands over legal notations
             raise InvalidState(f"no take {n!r}")
+        self._take(p, ti, q, vi)
+
+    def _spare(self, p: int, q: int | None) -> None:
+        """G16: misericordia for ``p``, paid by the bank (``q`` None; nothing when it is empty) or by
+        player ``q``; flexus follows."""
+        if q is None:
+            if self.bank > 0:
+                self.bank -= 1
+                self.tokens[p] += 1
+                self.trail.append(["spare", p, None])
+        else:
+            self.tokens[q] -= 1
+            self.tokens[p] += 1
+            self.trail.append(["spare", p, q])
+        self._begin_move()
+
+    def _take(self, p: int, ti: int, q: int, vi: int) -> None:
+        """G14, G15: ``p``'s piece ``ti`` takes player ``q``'s piece ``vi`` (they change squares); the
+        chain goes on while another take is possible, else flexus follows."""
         mine, theirs = self.pieces[p][ti], self.pieces[q][vi]
         vs = theirs[1]
-        self._used_set().add((ti, q, vi, vs))
+        us = self._used_set()
+        us.add((ti, q, vi, vs))
         self.used.append([ti, q, vi, vs])
         self.__dict__["_us"][1] += 1
         self.trail.append(["take", p, mine[1], vs, q])
-        mine[1], theirs[1] = vs, mine[1]  # G12: swap squares
+        mine[1], theirs[1] = vs, mine[1]  # G14: swap squares
         self.took = True
         found = self.takes()
         if found:
@@ -494,16 +494,23 @@ class DuerrorState(State):
     def _settle(self) -> None:
         """Mark the turn ``done`` when the mover has nothing left to decide in flexus and fluctus
         (G23, G24); :meth:`_apply` then ends it."""
-        pending = self._pending()
-        if pending:
-            if self._movable(pending):
-                return
-            if self.tokens[self.turn] > 0 and not self.handled:
-                return  # may still veer, or stay free
-        self.part = "done"
+        p = self.turn
+        handled = self.handled
+        numx = _NUMX[self.boards[p]]
+        pending = False
+        for i, (kind, s) in enumerate(self.pieces[p]):
+            if s != OUT and i not in handled:
+                if numx[s + 1] + DISTANCE[kind] <= 82:
+                    return  # a piece can still move
+                pending = True
+        if not (pending and self.tokens[p] > 0 and not handled):  # else: may still veer, or stay free
+            self.part = "done"
 
     def _apply_veer(self, p: int, n: str) -> None:
-        a, b = _D10.index(n[5]), int(n[6:]) - 1
+        self._veer(p, _D10.index(n[5]), int(n[6:]) - 1)
+
+    def _veer(self, p: int, a: int, b: int) -> None:
+        """G20–G22: the two d10 of a veer show ``a + 1`` and ``b + 1`` (0-based, 9 is the ten)."""
         self.roll = ["d10", a + 1, b + 1, p]
         piece = self.pieces[p][self.veering]  # type: ignore[index]
         before = piece[1]
@@ -520,27 +527,15 @@ class DuerrorState(State):
     def _apply_move(self, p: int, n: str, moves: dict | None = None) -> None:
         pieces = self.pieces[p]
         if n.startswith("veer"):  # G20
-            self.tokens[p] -= 1
-            self.bank += 1
             kind = n[5:]
-            self.veering = next(i for i, pc in enumerate(pieces) if pc[0] == kind) if kind else 0
-            self.part = "veer"
+            self._start_veer(p, next(i for i, pc in enumerate(pieces) if pc[0] == kind) if kind else 0)
             return
         if n.startswith("stay"):
             kind = n[5:]
             if kind:  # G23 (Factiosus): pay for one piece
-                i = next(i for i, pc in enumerate(pieces) if pc[0] == kind)
-                self.tokens[p] -= 1
-                self.bank += 1
-                self.handled.append(i)
-                self.trail.append(["stay", p, pieces[i][1]])
-                self._settle()
-                return
-            if self._movable(self._pending()):  # G23: paid stay
-                self.tokens[p] -= 1
-                self.bank += 1
-            self.trail.append(["stay", p, pieces[0][1]])
-            self._end_turn()
+                self._stay_piece(p, next(i for i, pc in enumerate(pieces) if pc[0] == kind))
+            else:
+                self._stay(p)
             return
         # a move: the piece whose move this is (two pieces may share a square, or both be off)
         found = moves.get(n) if moves else None
@@ -552,7 +547,35 @@ class DuerrorState(State):
                     break
             else:  # pragma: no cover
                 raise InvalidState(f"no move {n!r}")
-        i, dest = found
+        self._move_piece(p, *found)
+
+    def _start_veer(self, p: int, i: int) -> None:
+        """G19: ``p`` pays a token to veer piece ``i``; the two d10 follow."""
+        self.tokens[p] -= 1
+        self.bank += 1
+        self.veering = i
+        self.part = "veer"
+
+    def _stay_piece(self, p: int, i: int) -> None:
+        """G23, G31: in Factiosus ``p`` pays a token for piece ``i`` to stay; the turn goes on."""
+        self.tokens[p] -= 1
+        self.bank += 1
+        self.handled.append(i)
+        self.trail.append(["stay", p, self.pieces[p][i][1]])
+        self._settle()
+
+    def _stay(self, p: int) -> None:
+        """G23, G24: ``stay`` ends the turn; it costs a token when a move was possible."""
+        if self._movable(self._pending()):  # G23: paid stay
+            self.tokens[p] -= 1
+            self.bank += 1
+        self.trail.append(["stay", p, self.pieces[p][0][1]])
+        self._end_turn()
+
+    def _move_piece(self, p: int, i: int, dest: int) -> None:
+        """G23, G25, G31: ``p``'s piece ``i`` moves its distance to ``dest`` (:data:`OUT` wins when it
+        is the player's last piece); the turn ends, or goes on with the other pieces in Factiosus."""
+        pieces = self.pieces[p]
         kind, s = pieces[i]
         self.trail.append(["move", p, s, dest])
         self.evidence[p].append([s, dest, DISTANCE[kind]])
@@ -611,6 +634,120 @@ class DuerrorState(State):
             return [0.0] * self.n
         best = max(self.wins)
         return [1.0 if w == best else -1.0 for w in self.wins]
+
+    # ----- fast playout -------------------------------------------------------------------------------
+    def fast_playout(self, rng, decisions: int = 10**9) -> None:
+        """Play up to ``decisions`` player decisions in place, each uniformly at random among exactly the
+        legal actions :meth:`legal_actions` offers, chance sampled with ``rng`` by its probabilities (the
+        search's playout, ``Game.playout``; rules G4–G36 as the protocol plays them).
+
+        It skips the protocol's bookkeeping (no :class:`Action` lists, no look-up of the notation): the
+        options of the frequent parts (flictus, flexus and fluctus, the dice) are counted on the engine's
+        own fields, one is drawn, and only its notation is made. The state is left exactly as the
+        protocol would leave it after the same actions: ``history`` included, so it replays to it.
+        Chance outcomes do not count as decisions; it stops early once the match is over."""
+        d = self.__dict__
+        for cached in ("_cache_legal", "_tl", "_mv"):
+            d.pop(cached, None)
+        hist = self.history
+        rnd = rng.random  # int(rnd() * k) is uniform on 0..k-1 (to within 2**-53 · k)
+        fac = self.factiosus
+        done = 0
+        while True:
+            part = self.part
+            p = self.turn
+            if part == "veer":  # G20: two d10, 100 equally likely outcomes
+                k = int(rnd() * 100)
+                hist.append(_VEER_NOTES[k])
+                self._veer(p, k // 10, k % 10)
+            elif part == "move":  # flexus and fluctus, the options of _legal_actions in their order
+                if done >= decisions:
+                    break
+                done += 1
+                pieces = self.pieces[p]
+                handled = self.handled
+                numx = _NUMX[self.boards[p]]
+                paid = self.tokens[p] > 0
+                veer = paid and not handled
+                opts: list = []  # i: veer piece i; 4 + i: move it; 8 + i: pay for it to stay; 12: stay
+                stuck = True
+                for i, (kind, s) in enumerate(pieces):
+                    if s == OUT or i in handled:
+                        continue
+                    if veer and (fac or not opts):
+                        opts.append(i)
+                    if numx[s + 1] + DISTANCE[kind] <= 82:
+                        stuck = False
+                        opts.append(4 + i)
+                        if paid:
+                            opts.append(8 + i)
+                if stuck:
+                    opts.append(12)
+                c = opts[int(rnd() * len(opts))]
+                if c < 4:
+                    hist.append("veer " + pieces[c][0] if fac else "veer")
+                    self._start_veer(p, c)
+                elif c < 8:
+                    kind, s = pieces[c - 4]
+                    a, end = _move(p, self.boards[p], kind, s, fac)
+                    hist.append(a.notation)
+                    self._move_piece(p, c - 4, end)
+                elif c < 12 and fac:
+                    hist.append("stay " + pieces[c - 8][0])
+                    self._stay_piece(p, c - 8)
+                else:
+                    hist.append("stay")
+                    self._stay(p)
+            elif part == "flictus":  # the takes, then stop or spare (as _legal_actions lists them)
+                if done >= decisions:
+                    break
+                done += 1
+                found = d.pop("_tk", None) or self.takes()
+                if self.took:
+                    extra: list = ["stop"]
+                elif self.bank > 0 or not any(self.tokens[q] for q in self.could):
+                    extra = [None]
+                else:
+                    extra = [q for q in self.could if self.tokens[q] > 0]
+                k = int(rnd() * (len(found) + len(extra)))
+                if k < len(found):
+                    ti, q, vi = found[k]
+                    pieces = self.pieces
+                    kind, s = pieces[p][ti]
+                    vs = pieces[q][vi][1]
+                    label = None
+                    if len(found) > 1 and sum(1 for t2, q2, v2 in found
+                                              if t2 == ti and pieces[q2][v2][1] == vs) > 1:
+                        label = self._label(q, vi)
+                    hist.append(_take_names(fac, kind, s, vs, label)[0])
+                    self._take(p, ti, q, vi)
+                elif extra[0] == "stop":
+                    hist.append("stop")
+                    self._begin_move()
+                else:
+                    q = extra[k - len(found)]
+                    hist.append("spare" if q is None else "spare " + NAMES[q])
+                    self._spare(p, q)
+            elif part == "d6":
+                k = int(rnd() * 6)
+                hist.append(_D6_OUTCOMES[k][0].notation)
+                self._apply_part(hist[-1])
+            elif part == "opening":
+                hist.append(f"first {NAMES[int(rnd() * self.n)]}")
+                self._apply_part(hist[-1])
+            elif part == "over":
+                break
+            else:  # board, piece, formactus, change: rare, through the engine's own list
+                if done >= decisions:
+                    break
+                done += 1
+                d.pop("_tk", None)
+                acts = self._legal_actions()
+                a = acts[int(rnd() * len(acts))]
+                hist.append(a.notation)
+                self._apply_part(a.notation)
+            if self.part == "done":
+                self._end_turn()
 
     # ----- information ---------------------------------------------------------------------------------
     def _sq(self, s) -> str | None:
@@ -876,9 +1013,9 @@ def _load(s: DuerrorState, d: dict) -> None:
                       or (kind == "stay" and len(e) == 3 and sq(e[2])))
             if not ok:
                 bad(f"{key} entries must be events such as [\"move\", player, from, to]")
-    if not is_int(d["round"], 0, MAX_ROUNDS - 1):
-        bad(f"round must be 0..{MAX_ROUNDS - 1}")
     over = part == "over"
+    if not is_int(d["round"], 0, MAX_ROUNDS if over else MAX_ROUNDS - 1):  # G26 ends a game at MAX_ROUNDS
+        bad(f"round must be 0..{MAX_ROUNDS - 1} ({MAX_ROUNDS} once a game ended by G26 is over)")
     if not is_int(d["game_no"], 0, s.games) or (d["game_no"] == s.games) != over:
         bad(f"game_no must count the finished games of the match (0..{s.games}, {s.games} once over)")
     wins = ints(d["wins"], "wins", 0, s.games, n)

@@ -1,7 +1,7 @@
 """Duerror Grandis rule tests: each names the rule id of docs/rules/duerror_grandis.md it checks."""
 import pytest
 
-from pygames.core import CHANCE, TERMINAL, IllegalAction, InvalidOption
+from pygames.core import CHANCE, TERMINAL, IllegalAction, InvalidOption, State
 from pygames.duerror_grandis.boards import NUMBER, PATHS, SQUARE_NAMES, parse_square
 from pygames.duerror_grandis.rules import MAX_ROUNDS, OUT
 
@@ -332,6 +332,7 @@ def test_G26_dead_positions_and_the_round_limit_end_the_game_ranked():
     s = pos([[("thete", "H9")], [("thete", "A1")]], rnd=MAX_ROUNDS - 1, turn=1)
     play(s, "keep", "A1-I2")
     assert s.is_terminal() and s.returns() == [1.0, -1.0] and s.leaders() == [0]
+    assert s.round == MAX_ROUNDS and State.from_json(s.to_json()) == s  # a game so ended saves and loads
 
 
 def test_G27_notation_uses_the_squares():
