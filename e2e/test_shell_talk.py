@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from .helpers import idle, open_app, play_game, wait_settled
+from .helpers import idle, open_app, play_game, view, wait_settled
 
 
 def overlaps(a: dict, b: dict) -> bool:
@@ -66,3 +66,20 @@ def test_status_seats_options_game_over_rematch_and_continue(app, site_url):
     idle(app)
     assert app.locator("#seats-bar .seat-chip").all_inner_texts() == ["White · computer (random)", "Black · you"]
     assert "Random board: yes" in app.inner_text("#options-list")
+
+
+def test_a_hidden_deal_is_one_entry_in_the_move_list(app, site_url):
+    """Dritzak's 36-card deal, of which the viewer sees only their own cards, reads as one entry
+    ("deal ×36: …" naming the viewer's cards) instead of 36; clicking it shows the position after it."""
+    open_app(app, site_url, "new=dritzak&quick&seats=human,random,random,random")
+    v = wait_settled(app)
+    first = app.locator("#moves li").first
+    deal = first.locator("a.move.chance").first
+    text = deal.inner_text()
+    assert text.startswith("deal ×"), text
+    count = int(text.split("×")[1].split(":")[0])
+    mine = [n.split(" ", 1)[1] for n in (m["notation"] for m in v["moves"][:count]) if "?" not in n]
+    assert mine and text.endswith(": " + " ".join(mine)), (text, mine)
+    assert first.locator("a.move").count() < 4
+    deal.click()
+    assert view(app)["ply"] == count

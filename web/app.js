@@ -604,14 +604,20 @@ function moveLink(m) {
   a.addEventListener("click", async (e) => {
     e.preventDefault();
     try {
-      render(await call("view", { ply: m.ply }));
+      render(await call("view", { ply: Number(a.dataset.ply) }));
     } catch (err) { showError(err.message); }
   });
   return a;
 }
 
 // The move list is updated incrementally: only moves after the common prefix are (re)drawn, so a click
-// costs the same late in a long game as early on. A chance outcome starts a new line.
+// costs the same late in a long game as early on.
+function firstWord(text) { return text.split(" ")[0]; }
+function outcomeSeen(text) { const rest = text.split(" ").slice(1).join(" "); return rest && !rest.includes("?") ? [rest] : []; }
+function hiddenRun(link, prev, m) {
+  return firstWord(m.notation) === firstWord(prev.notation) && m.notation.includes(" ")
+    && (m.notation.includes("?") || prev.notation.includes("?") || link.dataset.count !== undefined);
+}
 function renderMoves(v) {
   const ol = $("moves");
   const shown = app.shownMoves || [];
@@ -636,7 +642,20 @@ function renderMoves(v) {
     }
     const who = li.querySelector(".who");
     if (!who.textContent) who.textContent = m.name;
-    li.append(moveLink(m), " ");
+    const last = li.querySelector("a.move:last-of-type");
+    if (last && prev && prev.chance && m.chance && hiddenRun(last, prev, m)) {
+      // outcomes hidden from this viewer among a run of the same kind (the cards of a deal) make one
+      // entry, "deal ×36: Ah Ts Kd", listing only what the viewer saw; it shows the run's last position
+      const count = (Number(last.dataset.count) || 1) + 1;
+      const seen = last.dataset.count ? JSON.parse(last.dataset.seen) : outcomeSeen(prev.notation);
+      seen.push(...outcomeSeen(m.notation));
+      last.dataset.count = count;
+      last.dataset.seen = JSON.stringify(seen);
+      last.dataset.ply = m.ply;
+      last.textContent = `${firstWord(m.notation)} ×${count}${seen.length ? `: ${seen.join(" ")}` : ""}`;
+    } else {
+      li.append(moveLink(m), " ");
+    }
     prev = m;
   }
   // a turn whose roll allowed no move at all says so (every line but the one still being played);
