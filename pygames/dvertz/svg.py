@@ -21,7 +21,7 @@ from ..dvonn.board import CELLS, INDEX, NAMES
 from ..dvonn.svg import W, H, xy
 
 EXTRA = 150
-"""Pixels below DVONN's board for the turn, the reserve and the captures."""
+"""Pixels below DVONN's board for the turn, the reserve and the captures (wide layout)."""
 MR = 10.5                # marble radius on a stack
 DX, DY = -14.0, -14.0    # marble offset from the stack's centre
 COLOUR_NAMES = {"W": "white", "G": "grey", "B": "black"}
@@ -30,7 +30,7 @@ WINS = {"W": 4, "G": 5, "B": 6}
 CSS = """
 .mW{fill:#fdfdf8;stroke:#555;stroke-width:1.6}.mG{fill:#9a9a9a;stroke:#3d3d3d;stroke-width:1.6}
 .mB{fill:#1b1b1b;stroke:#8a8a8a;stroke-width:1.6}
-.shine{fill:#fff;opacity:.55}
+.shine{fill:#fff;opacity:.55}.halo{fill:none;stroke:#fff4d6;stroke-width:2.8}
 .mhit{fill:transparent;stroke:none}
 .mb.from .mhit,.take.from .mhit,.take.target .mhit{stroke:#1a7f37;stroke-width:3.5;fill:rgba(46,160,67,.18)}
 .mb.selected .mhit,.take.selected .mhit{stroke:#d4a017;stroke-width:4.5;fill:rgba(255,211,61,.35)}
@@ -74,7 +74,8 @@ def _marbles(obs: dict, names: list[str]) -> str:
         mx, my = cx + DX, cy + DY
         cls = "mb jumpable" if name in jumps else "mb"
         ring = el("circle", cx=mx, cy=my, r=MR + 2.5, class_="newm") if name in placed else ""
-        body = (ring + marble_svg(mx, my, colour) + el("circle", cx=mx, cy=my, r=MR + 3, class_="mhit")
+        halo = el("circle", cx=mx, cy=my, r=MR + 1.4, class_="halo")  # a black marble on a black stack
+        body = (ring + halo + marble_svg(mx, my, colour) + el("circle", cx=mx, cy=my, r=MR + 3, class_="mhit")
                 + title(f"{name.upper()}: a {COLOUR_NAMES[colour]} marble"
                         + (" that can jump" if name in jumps else "")))
         out.append(el("g", body, class_=cls, data_target="m-" + name))
@@ -163,20 +164,26 @@ def _last_note(last: list, names: list[str]) -> str:
     return "; ".join(bits)
 
 
-def _panels(obs: dict, names: list[str]) -> str:
-    """Below the board: the turn's parts, the reserve, each player's captures with their progress."""
-    y0 = H + 4
+PANEL_W = (176, 160, 176, 176)
+"""Widths of the four boxes under the board: this turn, the reserve, each player's captures."""
+NARROW_SCALE = 2.0
+"""On a narrow page the boxes are drawn this much larger, two by two, so their text stays readable."""
+
+
+def _panels(obs: dict, names: list[str]) -> list[str]:
+    """The four boxes under the board, each drawn from its own top left corner at (0, 0): the turn's
+    parts, the reserve, each player's captures with their progress."""
     out = []
     st = obs.get("status")
     turn = obs.get("turn")
     reserve = obs["reserve"]
     from_reserve = any(reserve)
+    hgt = EXTRA - 16
     # the turn's two parts (X5)
-    out.append(el("rect", x=14, y=y0, width=176, height=EXTRA - 16, rx=8, class_="pbox"))
-    out.append(text(26, y0 + 20, "This turn", class_="ptitle"))
+    box = [el("rect", x=0, y=0, width=PANEL_W[0], height=hgt, rx=8, class_="pbox"),
+           text(12, 20, "This turn", class_="ptitle")]
     if obs.get("phase") == 1 or st == "over":
-        out.append(text(26, y0 + 48, "placement phase" if obs.get("phase") == 1 else "game over",
-                        class_="psmall"))
+        box.append(text(12, 48, "placement phase" if obs.get("phase") == 1 else "game over", class_="psmall"))
     else:
         done, todo = obs.get("done") or "", obs.get("todo") or []
         for k, (part, label) in enumerate((("dvonn", "Stack move"), ("zertz", "Marble move"))):
@@ -184,46 +191,65 @@ def _panels(obs: dict, names: list[str]) -> str:
             word = {"done": "✓ done", "todo": "to play", "none": "—"}[state]
             if state == "todo" and part == "zertz" and obs.get("jumps"):
                 word = "jump!"
-            out.append(text(26, y0 + 48 + 26 * k, f"{label}: {word}", class_=f"step step{state}"))
+            box.append(text(12, 48 + 26 * k, f"{label}: {word}", class_=f"step step{state}"))
         if st == "pass":
-            out.append(text(26, y0 + 100, "nothing to play: pass", class_="step steptodo"))
+            box.append(text(12, 100, "nothing to play: pass", class_="step steptodo"))
+    out.append("".join(box))
     # the reserve (X2)
-    rx = 204
-    out.append(el("rect", x=rx, y=y0, width=160, height=EXTRA - 16, rx=8, class_="pbox"))
-    out.append(text(rx + 12, y0 + 20, f"Reserve: {sum(reserve)}", class_="ptitle"))
+    box = [el("rect", x=0, y=0, width=PANEL_W[1], height=hgt, rx=8, class_="pbox"),
+           text(12, 20, f"Reserve: {sum(reserve)}", class_="ptitle")]
     for k, c in enumerate("WGB"):
-        cx, cy = rx + 32 + 48 * k, y0 + 62
+        cx, cy = 32 + 48 * k, 62
         body = marble_svg(cx, cy, c, 14) + text(cx, cy + 32, str(reserve[k]), class_="pnum", text_anchor="middle")
         body += el("circle", cx=cx, cy=cy, r=19, class_="mhit") + title(f"Reserve: {reserve[k]} {COLOUR_NAMES[c]}")
-        out.append(el("g", body, class_="take", data_target=f"take-{c}") if from_reserve and reserve[k] else body)
+        box.append(el("g", body, class_="take", data_target=f"take-{c}") if from_reserve and reserve[k] else body)
+    out.append("".join(box))
     # each player's captures and progress toward 4W / 5G / 6B (X16)
     for p in (0, 1):
-        bx = 378 + 188 * p
         active = turn == p and st != "over"
-        out.append(el("rect", x=bx, y=y0, width=176, height=EXTRA - 16, rx=8,
-                      class_="pbox active" if active else "pbox"))
-        out.append(text(bx + 12, y0 + 20, f"{names[p]} captured", class_="ptitle"))
+        box = [el("rect", x=0, y=0, width=PANEL_W[2 + p], height=hgt, rx=8,
+                  class_="pbox active" if active else "pbox"),
+               text(12, 20, f"{names[p]} captured", class_="ptitle")]
         caps = obs["captures"][p]
         for k, c in enumerate("WGB"):
-            cy = y0 + 46 + 30 * k
-            cx = bx + 24
+            cx, cy = 24, 46 + 30 * k
             body = marble_svg(cx, cy, c, 11)
             n, need = caps[k], WINS[c]
             body += text(cx + 18, cy, f"{n}/{need}", class_="pnum")
-            body += el("rect", x=bx + 76, y=cy - 5, width=88, height=10, rx=5, class_="bar")
+            body += el("rect", x=76, y=cy - 5, width=88, height=10, rx=5, class_="bar")
             if n:
-                body += el("rect", x=bx + 76, y=cy - 5, width=88 * min(n, need) / need, height=10, rx=5,
+                body += el("rect", x=76, y=cy - 5, width=88 * min(n, need) / need, height=10, rx=5,
                            class_="barfill near" if n == need - 1 else "barfill")
             body += el("circle", cx=cx, cy=cy, r=14, class_="mhit")
             body += title(f"{names[p]} holds {n} {COLOUR_NAMES[c]}; {need} win")
             own = not from_reserve and active and n
-            out.append(el("g", body, class_="take", data_target=f"take-{c}") if own else el("g", body))
-    return "".join(out)
+            box.append(el("g", body, class_="take", data_target=f"take-{c}") if own else el("g", body))
+        out.append("".join(box))
+    return out
 
 
-def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None = None, **_ignored) -> str:
-    """The Dvertz board as SVG text (see the module doc). ``obs`` is a Dvertz observation; the other
-    arguments are the common signature of the drawings (the page sets highlight classes itself)."""
+def _placed_panels(boxes: list[str], narrow: bool) -> tuple[str, int]:
+    """The boxes placed under the board: in a row (wide), or two by two and larger (narrow). Returns
+    the SVG and the height it takes below the board."""
+    if not narrow:
+        xs = (14, 204, 378, 566)
+        return "".join(el("g", b, transform=f"translate({x},{H + 4})") for x, b in zip(xs, boxes)), EXTRA
+    s = NARROW_SCALE
+    col = (W - 2 * 176 * s) / 3
+    row = (EXTRA - 16) * s + 12
+    out = []
+    for k, b in enumerate(boxes):
+        x = col + (176 * s + col) * (k % 2)
+        y = H + 4 + row * (k // 2)
+        out.append(el("g", b, transform=f"translate({x:.1f},{y:.1f}) scale({s})"))
+    return "".join(out), int(2 * row + 8)
+
+
+def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None = None, layout: str = "wide",
+         **_ignored) -> str:
+    """The Dvertz board as SVG text (see the module doc). ``obs`` is a Dvertz observation; ``layout``
+    ``"narrow"`` (a phone's width) puts the four boxes two by two under the board, twice as large; the
+    other arguments are the common signature of the drawings (the page sets highlight classes itself)."""
     names = list(obs.get("player_names") or ["White", "Black"])
     last = obs.get("last") or []
     moves = [p for p in last if len(p["action"]) == 4 and not p["action"].startswith("x")]
@@ -236,9 +262,10 @@ def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None
     elif last and last[0]["action"] == "pass":
         dv_last = {"player": last[0]["player"], "action": "pass", "removed": []}
     dv_obs = dict(obs, last=dv_last, double_turn=False)
-    front = f"<style>{CSS}</style>" + _last_marks(obs) + _marbles(obs, names) + _panels(obs, names)
+    panels, extra = _placed_panels(_panels(obs, names), layout == "narrow")
+    front = f"<style>{CSS}</style>" + _last_marks(obs) + _marbles(obs, names) + panels
     return dvonn_svg.draw(dv_obs, targets, selected, from_targets, viewer=viewer, status=_status(obs, names),
-                          front=front, extra_height=EXTRA)
+                          front=front, extra_height=extra, layout=layout)
 
 
 __all__ = ["draw", "marble_svg", "W", "H", "EXTRA"]

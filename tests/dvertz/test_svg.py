@@ -53,3 +53,20 @@ def test_x16_progress_and_reserve_counts():
     svg = draw(s.observation(0))
     assert "Reserve: 15" in svg and ">3/4<" in svg and ">1/5<" in svg and ">5/6<" in svg
     assert 'data-target="take-W"' in svg
+
+
+def test_x16_x19_narrow_layout_keeps_every_box_and_target():
+    """X16, X19: on a phone's width the four boxes sit two by two under the board, twice as large, with
+    the same click targets as the wide drawing; the drawing is taller."""
+    rng = random.Random(4)
+    s = GAME.new_initial_state()
+    for _ in range(60):
+        s.apply(rng.choice(s.legal_actions()))
+    obs = s.observation(0)
+    wide, narrow = draw(obs), draw(obs, layout="narrow")
+    assert _targets(wide) == _targets(narrow)
+    height = lambda svg: float(re.search(r'viewBox="0 0 [\d.]+ ([\d.]+)"', svg).group(1))  # noqa: E731
+    assert height(narrow) > height(wide) + 200
+    assert narrow.count("scale(2.0)") == 4
+    for word in ("This turn", "Reserve", "captured"):
+        assert word in narrow
