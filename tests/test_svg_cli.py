@@ -21,6 +21,10 @@ def test_verquere_svg_is_valid_with_targets_counts_and_dice():
     assert len(used) == 1  # the 5 is used, the 2 still to play
     black_view = get_game("verquere").draw_svg(s.observation(1))
     assert "seen by Black" in black_view
+    # on a phone's width: the same board and targets, point numbers drawn larger
+    narrow = get_game("verquere").draw_svg(s.observation(0), targets={"r4"}, layout="narrow")
+    assert {e.get("data-target") for e in ET.fromstring(narrow).iter() if e.get("data-target")} == ids
+    assert ".num{font:bold 21px" in narrow and ".num{font:bold 21px" not in svg
 
 
 def test_cli_list_replay_diagram(tmp_path, capsys):

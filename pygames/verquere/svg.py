@@ -83,12 +83,20 @@ def _die(x: float, y: float, v: int, cls: str) -> str:
     return el("g", body + title(f"die {v}"), class_=f"die {cls}".strip())
 
 
-def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None = None, **_ignored) -> str:
+NARROW_CSS = """
+.num{font:bold 21px sans-serif}.msg{font-size:24px}
+"""
+"""On a phone's width the board shows at under half size: point numbers and labels drawn larger."""
+
+
+def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None = None, layout: str = "wide",
+         **_ignored) -> str:
     """The board as SVG text.
 
     ``obs``: a Verquere observation; ``targets``: ids to highlight as legal next clicks; ``selected``: ids
     already clicked; ``from_targets``: ids of pieces that can move now; ``viewer``: whose side the board
-    is drawn from (default: the observation's viewer, White for a spectator).
+    is drawn from (default: the observation's viewer, White for a spectator); ``layout`` ``"narrow"`` (a
+    phone's width) draws the point numbers and labels larger so they stay readable.
     """
     v: int = viewer if viewer is not None else (obs.get("viewer") or 0)
     targets, selected, from_targets = set(targets), set(selected), set(from_targets)
@@ -119,7 +127,7 @@ def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None
         label = f"{names[v]}'s point {p} ({names[1 - v]}'s {point_of(1 - v, r)})"
         if n:
             label += f": {n} {names[owner]} piece{'s' if n > 1 else ''}"
-        num_y = TOP + PH + 16 if top else BOT - PH - 6
+        num_y = (TOP + PH + (22 if layout == "narrow" else 16)) if top else BOT - PH - 6
         body = (el("polygon", points=poly) + _pieces(cx, top, owner, n) +
                 text(cx, num_y, str(p), class_="num") + title(label))
         # invisible hit area covering the whole half-column, so a click anywhere on the point counts
@@ -185,7 +193,7 @@ def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None
         parts.append(text(LEFT + 3 * PW, (TOP + BOT) / 2 + 5, f"{names[obs['winner']]} wins",
                           class_="msg", id="winner"))
     label = f"Verquere board seen by {names[v]}"
-    return document(W, H, "".join(parts), CSS, label)
+    return document(W, H, "".join(parts), CSS + (NARROW_CSS if layout == "narrow" else ""), label)
 
 
 def draw_text(obs: dict, viewer: int | None = None) -> str:
