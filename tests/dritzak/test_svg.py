@@ -50,3 +50,13 @@ def test_nothing_marked_before_the_first_play():
     obs = s.observation(2)
     assert obs["last_by"] is None and obs["last_cards"] == []
     assert 'seat last' not in GAME.draw_svg(obs, viewer=2)
+
+
+def test_narrow_layout_draws_the_same_table_with_larger_labels():
+    """On a phone's width the table is the same (same cards, same click targets) with larger labels."""
+    s = pos(FOUR, hands=[["3c"], ["7h", "7s", "Kd"], ["4c"], ["5c"]], pile=["5d"], turn=1)
+    obs = s.observation(0)
+    wide, narrow = GAME.draw_svg(obs, viewer=0), GAME.draw_svg(obs, viewer=0, layout="narrow")
+    assert narrow.replace(narrow[narrow.index("<style>"):narrow.index("</style>")], "") == \
+        wide.replace(wide[wide.index("<style>"):wide.index("</style>")], "")
+    assert ".lbl{font-size:19px}" in narrow and ".lbl{font-size:19px}" not in wide
