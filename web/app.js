@@ -148,8 +148,9 @@ async function pythonReady() {
 
 // Narrow screens (a phone held upright): the games draw their side panels under the board, in text a
 // thumb can read, instead of shrinking a wide drawing. Turning the phone redraws the position shown.
+// An embedded board keeps the wide drawing: its frame has the wide drawing's shape on the host page.
 const narrowQuery = window.matchMedia("(max-width: 600px)");
-function layoutName() { return narrowQuery.matches ? "narrow" : "wide"; }
+function layoutName() { return narrowQuery.matches && !EMBED ? "narrow" : "wide"; }
 narrowQuery.addEventListener("change", guarded(async () => {
   if (!app.ready) return;
   await call("layout", { layout: layoutName() });
