@@ -247,22 +247,48 @@ def _combat_panel(obs: dict, y: float) -> str:
     return "".join(out)
 
 
-def draw(obs: dict, viewer: int | None = None, **_ignored) -> str:
+def draw(obs: dict, viewer: int | None = None, layout: str = "wide", **_ignored) -> str:
     """The view as SVG text. ``obs``: a Zoon observation; ``viewer``: whose side is drawn at the bottom
-    (default: the observation's viewer, South for a spectator)."""
+    (default: the observation's viewer, South for a spectator); ``layout``: ``"wide"`` (the side panel
+    beside the battlefield) or ``"narrow"`` (a phone: the battlefield over the whole width with larger card
+    text, the card tapped or selected shown in full under it, then the side panel, scaled up by
+    :data:`NARROW_SCALE`)."""
     v = viewer if viewer is not None else (obs.get("viewer") or 0)
-    seer = obs.get("viewer")
+    narrow = layout == "narrow"
+    board = _battlefield(obs, v, narrow)
+    panel, end = _side_panel(obs, v)
+    if not narrow:
+        return document(W, H, el("rect", x=0, y=0, width=W, height=H, class_="bg") + board + panel, CSS,
+                        _label(obs, v))
+    top = BY + 6 * CS + 28
+    detail = _detail_hint(top)
+    py = top + DETAIL_H + 10
+    panel = el("g", panel, transform=f"translate({6 - PX * NARROW_SCALE:.1f} "
+                                     f"{py - (BY - 40) * NARROW_SCALE:.1f}) scale({NARROW_SCALE})")
+    height = round(py + (end - BY + 48) * NARROW_SCALE)
+    return document(NW, height, el("rect", x=0, y=0, width=NW, height=height, class_="bg") + board + detail + panel,
+                    CSS + NARROW_CSS, _label(obs, v))
+
+
+def _label(obs: dict, v: int) -> str:
+    return f"Zoon battlefield seen by {obs['player_names'][v]}"
+
+
+def _battlefield(obs: dict, v: int, narrow: bool) -> str:
+    """The 6×6 battlefield with its labels, the cards, the last turn's trail and a game-over banner; in
+    the narrow layout each visible card's cell also holds the card in full for the detail box."""
     names = obs["player_names"]
     fight = set()
     if obs.get("combat"):
         fight = {obs["combat"]["to"], obs["combat"]["from"]}
-    parts = [el("rect", x=0, y=0, width=W, height=H, class_="bg")]
+    parts = []
+    lab = 22 if narrow else 10
     for i in range(6):
         col = COLS[i] if v == 0 else COLS[5 - i]
-        parts.append(text(BX + i * CS + CS / 2, BY - 10, col, class_="lbl"))
-        parts.append(text(BX + i * CS + CS / 2, BY + 6 * CS + 18, col, class_="lbl"))
+        parts.append(text(BX + i * CS + CS / 2, BY - lab, col, class_="lbl"))
+        parts.append(text(BX + i * CS + CS / 2, BY + 6 * CS + (24 if narrow else 18), col, class_="lbl"))
         rown = 6 - i if v == 0 else i + 1
-        parts.append(text(BX - 16, BY + i * CS + CS / 2 + 4, str(rown), class_="lbl"))
+        parts.append(text(BX - (19 if narrow else 16), BY + i * CS + CS / 2 + 6, str(rown), class_="lbl"))
     for cell in range(36):
         name = f"{COLS[cell % 6]}{cell // 6 + 1}"
         x, y = _cell_xy(cell, v)
@@ -270,21 +296,38 @@ def draw(obs: dict, viewer: int | None = None, **_ignored) -> str:
         camp = 0 if cell // 6 < 3 else 1
         body = el("rect", x=x, y=y, width=CS, height=CS, class_="cellbg")
         if cv is not None:
+            color = TRIBE_COLOR[obs["tribes"][cv.get("owner", 0)]] if "obstacle" not in cv else ""
             if "obstacle" in cv:
                 cls = "wall" if cv["obstacle"] == "wall" else "cage"
                 body += el("rect", x=x + 8, y=y + 8, width=CS - 16, height=CS - 16, rx=10, class_=cls)
                 body += text(x + CS / 2, y + CS / 2, "Wall" if cls == "wall" else "Cage", class_="obst")
                 if cv.get("caged"):
-                    body += text(x + CS / 2, y + CS / 2 + 14, cv["caged"][:12], class_="obst")
+                    body += text(x + CS / 2, y + CS / 2 + (22 if narrow else 14), cv["caged"][:12], class_="obst")
             elif cv.get("hidden"):
-                body += _back(x, y, TRIBE_COLOR[obs["tribes"][cv["owner"]]])
+                body += _back(x, y, color)
+            elif narrow:
+                body += _card_narrow(x, y, cv, _orient(cv["owner"], v), color)
+                body += _detail(cv, names, color, BY + 6 * CS + 28)
             else:
-                body += _card(x, y, cv, _orient(cv["owner"], v), TRIBE_COLOR[obs["tribes"][cv["owner"]]])
+                body += _card(x, y, cv, _orient(cv["owner"], v), color)
         body += title(_cell_title(name, cv, names))
         cls = f"cell camp{camp}" + (" fight" if name in fight else "")
         parts.append(el("g", body, id=name, class_=cls, data_target=name))
-    # side panel: the opponent's trumps at the top, the viewer's at the bottom, the combat panel between
     parts.append(_trail(obs, v))
+    if obs.get("phase") == "over":
+        msg = "Draw" if obs.get("winner") is None else f"{names[obs['winner']]} wins"
+        parts.append(el("rect", x=BX + 120, y=BY + 3 * CS - 30, width=6 * CS - 240, height=56, rx=10,
+                        fill="#fffaf0", stroke="#1a7f37"))
+        parts.append(text(BX + 3 * CS, BY + 3 * CS + 6, msg, class_="win", id="winner"))
+    return "".join(parts)
+
+
+def _side_panel(obs: dict, v: int) -> tuple[str, float]:
+    """The panel beside the battlefield (x from :data:`PX`): the status, the opponent's trumps, the combat
+    panel, the viewer's trumps, the tribe cards' link and Star effects, and how to read a card; and the y
+    where it ends."""
+    seer = obs.get("viewer")
+    parts = []
     other = 1 - v
     y = BY - 22
     lines = textwrap.wrap(_status(obs), STATUS_CHARS)[:2]
@@ -311,13 +354,97 @@ def draw(obs: dict, viewer: int | None = None, **_ignored) -> str:
     for line in _legend(obs["mode"]):
         y += 15
         parts.append(text(PX + 10, y + 10, line, class_="small"))
-    if obs.get("phase") == "over":
-        msg = "Draw" if obs.get("winner") is None else f"{names[obs['winner']]} wins"
-        parts.append(el("rect", x=BX + 120, y=BY + 3 * CS - 30, width=6 * CS - 240, height=56, rx=10,
-                        fill="#fffaf0", stroke="#1a7f37"))
-        parts.append(text(BX + 3 * CS, BY + 3 * CS + 6, msg, class_="win", id="winner"))
-    label = f"Zoon battlefield seen by {names[v]}"
-    return document(W, H, "".join(parts), CSS, label)
+    return "".join(parts), y + 16
+
+
+# ----- the narrow layout (a phone held upright) ---------------------------------------------------------
+NW = BX + 6 * CS + 14
+"""Width of the narrow drawing: the battlefield and its labels over the whole width."""
+NARROW_SCALE = (NW - 12) / PW
+"""The side panel under the battlefield is the wide one scaled to the narrow width (its 11 px text is
+about 18 px, 10 CSS px on a 360 px screen)."""
+DETAIL_H = 200
+"""Height of the box under the battlefield that shows the tapped or selected card in full."""
+NARROW_CSS = """
+.lbl{font-size:21px}.n .nm{font-size:19px}.n .cv{font-size:20px}.n .pv{font-size:16px}.obst{font-size:19px}
+.badgetext{font-size:17px}.win{font-size:30px}
+.detail{display:none;pointer-events:none}.cell:hover .detail,.cell.selected .detail{display:inline}
+svg:has(.cell:hover .detail) .hint,svg:has(.cell.selected .detail) .hint{display:none}
+.dh{font:bold 22px sans-serif;fill:#3b2a1a}.dt{font:19px sans-serif;fill:#3b2a1a}
+"""
+DETAIL_CARD = 2.0
+"""Scale of the card drawn in full in the detail box (its grid cells about 6.5 CSS px on a 360 px screen)."""
+
+
+def _fit(x: float, y: float, s: str, width: float, size: float, cls: str) -> str:
+    """``s`` centred at ``x``, squeezed to ``width`` when it would be wider (about 0.58 em a letter)."""
+    if len(s) * size * 0.58 > width:
+        return el("text", escape(s), x=x, y=y, class_=cls, textLength=width, lengthAdjust="spacingAndGlyphs")
+    return text(x, y, s, class_=cls)
+
+
+def _card_narrow(x: float, y: float, card: dict, upright: bool, color: str) -> str:
+    """A face-up card (or the viewer's own face-down one) for the narrow layout: its four corners and its
+    name in large type, the penny beside the pair of corners that fights; the type, the grid and the rest
+    are in the detail box."""
+    out = []
+    down = not card.get("up", True)
+    out.append(el("rect", x=x + 3, y=y + 3, width=CS - 6, height=CS - 6, rx=7,
+                  class_="face down" if down else "face", stroke=color))
+    out.append(el("rect", x=x + 3, y=y + 3, width=CS - 6, height=6, rx=3, fill=color))
+    corners = card["corners"]
+    top, bot = y + 24, y + CS - 21
+    spots = [(x + 18, top), (x + CS - 18, top), (x + CS - 18, bot), (x + 18, bot)]
+    for k, val in enumerate(corners):
+        sx, sy = spots[k] if upright else spots[(k + 2) % 4]
+        out.append(el("circle", cx=sx, cy=sy, r=14, class_="cn"))
+        out.append(text(sx, sy, _corner_text(val), class_="cv star" if val == "★" else "cv"))
+    out.append(_fit(x + CS / 2, y + CS / 2 + 6, card["name"], CS - 14, 19, "nm"))
+    if card.get("coin"):
+        heads_on_top = (card["coin"] == "H") == upright
+        py = top if heads_on_top else bot
+        out.append(el("circle", cx=x + CS / 2, cy=py, r=11, class_=f"penny {card['coin']}"))
+        out.append(text(x + CS / 2, py, card["coin"], class_="pv"))
+    if card.get("mod"):
+        out.append(text(x + CS / 2, bot if (card.get("coin") == "H") == upright else top,
+                        "×2" if card["mod"] == "x2" else "+1", class_="cv"))
+    return el("g", "".join(out), class_="card n")
+
+
+def _detail(card: dict, names, color: str, top: float) -> str:
+    """The card in full for the detail box (shown while its cell is tapped, hovered or selected): the
+    wide drawing of the card scaled up, its owner, name, type, penny and Star effect beside it."""
+    size = (CS - 8) * DETAIL_CARD
+    x0, y0 = 12 - 4 * DETAIL_CARD, top + 8 - 4 * DETAIL_CARD
+    out = [el("rect", x=6, y=top, width=NW - 12, height=DETAIL_H, rx=8, class_="panel"),
+           el("g", _card(0, 0, card, True, color), transform=f"translate({x0:.1f} {y0:.1f}) scale({DETAIL_CARD})")]
+    tx = 12 + size + 14
+    lines = [f"{card['type']}" + (f" {card['variant']}" if card.get("variant") else "")
+             + ("" if card.get("up", True) else " · face down"),
+             "Corners: " + " ".join(card["corners"])]
+    if card.get("coin"):
+        lines.append("Penny: " + ("heads, top pair fights" if card["coin"] == "H" else "tails, bottom pair"))
+    if card.get("effect"):
+        lines += textwrap.wrap("★ on a draw: " + card["effect"], 24)[:3]
+    out.append(text(tx, top + 32, f"{names[card['owner']]}'s {card['name']}", class_="dh"))
+    for k, line in enumerate(lines):
+        out.append(text(tx, top + 62 + 26 * k, line, class_="dt"))
+    grid = card.get("grid")
+    if grid:  # the movement grid large enough to read, forward up
+        g, gx, gy = 22, NW - 12 - 5 * 22 - 8, top + DETAIL_H - 5 * 22 - 12
+        for i in range(5):
+            for j in range(5):
+                ch = grid[i][j]
+                cls = "g me" if (i, j) == (2, 2) else f"g {ch}" if ch in "oJ" else "g"
+                out.append(el("rect", x=gx + j * g, y=gy + i * g, width=g, height=g, class_=cls))
+    return el("g", "".join(out), class_="detail")
+
+
+def _detail_hint(top: float) -> str:
+    """The detail box while no card is tapped or selected."""
+    return el("g", el("rect", x=6, y=top, width=NW - 12, height=DETAIL_H, rx=8, class_="panel") +
+              text(20, top + 40, "Tap a card to see it in full:", class_="dh") +
+              text(20, top + 72, "its type, movement grid and Star effect.", class_="dt"), class_="hint")
 
 
 _STARS = {"boarix": "Cloboulon: a Grognard moves; Gold-Hure again; Bouclefeuille jumps",

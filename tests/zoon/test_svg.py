@@ -110,3 +110,46 @@ def test_a_decision_within_the_turn_is_explained_to_the_one_who_makes_it():
     assert s.phase == "decide"
     assert "You lost a Zoon: turn one of your" in G.draw_svg(s.observation(0), viewer=0)
     assert "South turns a Zoon face up" in G.draw_svg(s.observation(1), viewer=1)
+
+
+def test_narrow_layout_puts_the_battlefield_over_the_whole_width_with_readable_cards():
+    """ZN7 on a phone: with ``layout="narrow"`` the battlefield fills the drawing's width, the panels are
+    under it, the card corners and names are about 10 CSS px or more on a 360 px screen, every face-up card
+    has its detail box (hidden until tapped), every target is still clickable and no hidden card leaks."""
+    from pygames.zoon import svg as zsvg
+    checked = 0
+    for mode in ("alternate", "classic"):
+        for seed in range(3):
+            rng = random.Random(seed)
+            s = G.new_initial_state({"combat": mode, "north": ["rhinogoths", "warus", "boarix"][seed]})
+            while not s.is_terminal():
+                p = s.current_player()
+                if p >= 0 and rng.random() < 0.2:
+                    obs = s.observation(p)
+                    out = G.draw_svg(obs, viewer=p, layout="narrow")
+                    w, h = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', out).groups())
+                    assert w == zsvg.NW and h > 1.5 * w
+                    ids = set(re.findall(r'data-target="([^"]+)"', out))
+                    for a in s.legal_actions():
+                        assert set(a.targets) <= ids, (a.notation, a.targets)
+                    shown = sum(1 for c in obs["cells"] if c and not c.get("hidden") and "obstacle" not in c)
+                    assert out.count('class="detail"') == shown
+                    q = 1 - p
+                    for i in range(12):
+                        if s.pos[q][i] >= 0 and not s.up[q][i]:
+                            assert f"{s.zoon(q, i).name}" not in out.split(f'id="{_cell(s.pos[q][i])}"')[1][:300]
+                    checked += 1
+                s.apply(random_action(s, rng))
+    assert checked > 20
+    # 360 px screen, about 344 px for the drawing: the board cards' corners and names
+    scale = 344 / zsvg.NW
+    sizes = dict(re.findall(r"\.n \.(nm|cv)\{font-size:(\d+)px\}", zsvg.NARROW_CSS))
+    assert float(sizes["cv"]) * scale >= 10.5 and float(sizes["nm"]) * scale >= 10
+    assert 11 * zsvg.NARROW_SCALE * scale >= 9.9  # the panel's smallest text
+
+
+def test_wide_layout_is_the_default():
+    s = pos({"c3": "Kassin A1", "a1": "Sacrechêne"}, {"c4": "Bouga A1", "f6": "Queen Mary"})
+    obs = s.observation(0)
+    assert G.draw_svg(obs, viewer=0) == G.draw_svg(obs, viewer=0, layout="wide")
+    assert 'viewBox="0 0 1010 700"' in G.draw_svg(obs, viewer=0)
