@@ -44,14 +44,17 @@ from .tribes import STAR, X
 
 EMBLEM = 40.0
 """Points of a sure Emblem take (a whole tribe's material is about 55)."""
-SHARP = 3.0
+SHARP = 6.0
 """Points of change since the root per unit of ``tanh`` argument."""
-SCALE = 40.0
+SCALE = 25.0
 """Points of standing difference per unit of ``tanh`` argument."""
 PARRY = 1 / 3
 """Weight of the threats of the side that is not to move."""
 SPREAD = 0.3
 """Weight of every other favourable attack beside the best one (a side may get to make more than one)."""
+HIDE = 6.0
+"""Points of a face-down Emblem among many face-down Zoons (times 1 - 1/their number): the enemy does not
+know which one to attack."""
 NEAR = 0.3
 """Points per step of closeness (five steps away: nothing) of a Zoon to where the enemy Emblem may be."""
 
@@ -181,13 +184,19 @@ def _prospects(state: ZoonState, p: int, emb: dict[int, float]) -> tuple[float, 
     return kill, gain + SPREAD * (spread - gain), near
 
 
-def side_score(state: ZoonState, p: int, to_move: int | None = None) -> float:
-    """The heuristic worth of the position for ``p`` in points (higher is better); ``to_move`` is the side
-    whose threats count in full (default: the player to move, else the side whose turn it is)."""
+def _mover(state: ZoonState) -> int:
+    """The side whose threats count in full: the player to move, else the side whose turn it is."""
+    p = state.current_player()
+    return state.turn if p < 0 else p
+
+
+def side_score(state: ZoonState, p: int, to_move: int | None = None) -> tuple[float, float]:
+    """``(points, kill)`` of ``p``: the heuristic worth of ``p``'s position in points (material, trumps,
+    rows advanced, closeness to the enemy Emblem and the best attack's expected gain, in full when
+    ``to_move`` is ``p``, else :data:`PARRY` of it) and ``p``'s best chance of taking the enemy Emblem with
+    one attack. ``to_move`` defaults to the player to move, else the side whose turn it is."""
     if to_move is None:
-        to_move = state.current_player()
-        if to_move < 0:
-            to_move = state.turn
+        to_move = _mover(state)
     score = 0.0
     for i in range(12):
         c = state.pos[p][i]
@@ -196,70 +205,131 @@ def side_score(state: ZoonState, p: int, to_move: int | None = None) -> float:
         score += zoon_value(state, p, i)
         score += 0.15 * (c // 6 if p == 0 else 5 - c // 6)
     score += 2.0 * sum(1 for z in state.tzone[p].values() if z in ("hand", "side"))
+    own = emblem_cells(state, p)
+    if len(own) > 1:
+        score += HIDE * (1.0 - 1.0 / len(own))
     emb = emblem_cells(state, 1 - p)
     kill, gain, near = _prospects(state, p, emb)
     w = 1.0 if to_move == p else PARRY
-    return score + w * (EMBLEM * kill + gain) + NEAR * near
+    return score + w * gain + NEAR * near, kill
 
 
-def _diff(state: ZoonState, to_move: int | None = None) -> float:
-    return side_score(state, 0, to_move) - side_score(state, 1, to_move)
+def _diff(state: ZoonState, to_move: int) -> tuple[float, float, float]:
+    """``(d, kill of South, kill of North)``: South's points minus North's and each side's chance of
+    taking the enemy Emblem with one attack (see :func:`side_score`)."""
+    s0, k0 = side_score(state, 0, to_move)
+    s1, k1 = side_score(state, 1, to_move)
+    return s0 - s1, k0, k1
 
 
 def note_root(state: ZoonState, player: int, opponent_hidden: tuple[int, ...]) -> None:
     """Called by :meth:`ZoonState.determinize` on the copy a search iteration starts from: remembers the
-    searching player, the points difference at the root (None during deployment), the cells of the
-    opponent's face-down Zoons (their Emblem's possible cells, as the player saw them) and the root's ply."""
-    base = _diff(state) if state.phase not in ("first", "deal", "arrange", "over") else None
+    searching player, the points difference at the root for each side to move (None during deployment),
+    the cells of the opponent's face-down Zoons (their Emblem's possible cells, as the player saw them)
+    and the root's ply."""
+    if state.phase in ("first", "deal", "arrange", "over"):
+        base = None
+    else:  # one baseline for each side to move, so a leaf is compared with the root as seen the same way
+        base = (_diff(state, 0)[0], _diff(state, 1)[0])
     state.__dict__["_bot_root"] = (player, base, opponent_hidden, len(state.history))
 
 
-def _value(state: ZoonState, d: float) -> list[float]:
-    """[South, North] values of a points difference ``d`` (South minus North) at ``state``."""
+def _value(state: ZoonState, to_move: int) -> float:
+    """South's value of ``state`` in (-1, 1) with ``to_move`` to move: the mover takes the enemy Emblem
+    with its best chance ``k``; else the other side may take the mover's with :data:`PARRY` of its own
+    best chance (the mover can still parry); else the points decide (see the module docstring)."""
+    d, k0, k1 = _diff(state, to_move)
     root = state.__dict__.get("_bot_root")
     stall = 1.0 - 0.6 * state.quiet / QUIET_LIMIT
     if state.seen and state.seen.count(state.seen[-1]) >= 2:
         stall *= 0.5
     if root is None or root[1] is None:
-        v = math.tanh(d * stall / 15.0)
+        v = math.tanh(d * stall / SCALE)
     else:
         sgn = 1.0 if root[0] == 0 else -1.0
-        v = sgn * math.tanh(sgn * ((d - root[1]) / SHARP + d * stall / SCALE))
-    return [v, -v]
+        v = sgn * math.tanh(sgn * ((d - root[1][to_move]) / SHARP + d * stall / SCALE))
+    win, threat = (k0, PARRY * k1) if to_move == 0 else (k1, PARRY * k0)
+    mover = 1.0 if to_move == 0 else -1.0
+    return mover * win + (1 - win) * (-mover * threat + (1 - threat) * v)
+
+
+def _outcome_classes(state: ZoonState) -> list[tuple[float, tuple]]:
+    """The pending combat's outcomes grouped by what they do: ``[(probability, how), ...]`` where ``how``
+    is a representative way to reach it (alternate: the dice ``(da, dd)``; classic: both secret choices,
+    every choice not yet made equally likely)."""
+    groups: dict = {}
+    if state.phase == "dice":
+        cva, cvd = state.combat_values()[:2]
+        for da in range(1, 7):
+            for dd in range(1, 7):
+                g = groups.setdefault(outcome(cva, cvd, da, dd), [0.0, (da, dd)])
+                g[0] += 1 / 36
+    else:
+        opts = [[x] if x is not None else [(o, k) for o in (0, 1) for k in range(4)] for x in state.secret]
+        pr = 1.0 / (len(opts[0]) * len(opts[1]))
+        for sa in opts[0]:
+            for sd in opts[1]:
+                res, eff = state.classic_result((sa, sd))[:2]
+                g = groups.setdefault((res, eff), [0.0, [sa, sd]])
+                g[0] += pr
+    return [(g[0], g[1]) for g in groups.values()]
+
+
+def _resolved(state: ZoonState, how) -> ZoonState:
+    """A copy of ``state`` with its pending combat resolved the way ``how`` says (see
+    :func:`_outcome_classes`) and the turn run on to the next decision."""
+    s = state.clone()
+    if s.phase == "dice":
+        s._resolve_alternate(*how)
+    else:
+        s.secret = list(how)
+        s._resolve_classic()
+    s._run()
+    return s
+
+
+def _swap_identities(state: ZoonState, q: int, i: int, j: int) -> None:
+    """Exchange the identities of ``q``'s Zoons ``i`` and ``j`` in place (cells, faces and pennies)."""
+    pos, up, coin, board = state.pos[q], state.up[q], state.coin[q], state.board
+    pos[i], pos[j] = pos[j], pos[i]
+    up[i], up[j] = up[j], up[i]
+    coin[i], coin[j] = coin[j], coin[i]
+    for k in (i, j):
+        if pos[k] >= 0:
+            board[pos[k]] = q * 12 + k
+    state._relabel(q, {i: j, j: i})
 
 
 def _combat_expectation(state: ZoonState) -> list[float]:
-    """The value of a pending combat, averaged over its outcomes (the dice are not sampled)."""
+    """The value of a pending combat: each way it can end (see :func:`_outcome_classes`) is played out on
+    a copy and judged there, weighted by its chance (the dice and secret choices are not sampled). A
+    defender that was face down when the search began was the Emblem only with the chance the searching
+    player saw: a win then takes the Emblem with that chance, else it takes an ordinary Zoon."""
     c = state.combat
     assert c is not None
-    pa, xa = c["a"]
     pd, xd = c["d"]
-    if state.phase == "dice":
-        cva, cvd = state.combat_values()[:2]
-        pw, pl, pdr = odds(cva, cvd)
-    else:
-        pw, pl, pdr = classic_odds(state._side_card(c["a"])[0], state._side_card(c["d"])[0])
-    d0 = _diff(state, pd)
-    sgn_d = 1.0 if pd == 0 else -1.0  # +1 when the defender is South
-    # was the defender the Emblem? As the searching player saw it when it was face down.
     root = state.__dict__.get("_bot_root")
-    d_emblem = 1.0 if state.zoon(pd, xd).type == "Emblem" else 0.0
-    dval = zoon_value(state, pd, xd)
+    pe = 0.0
     if root is not None and pd != root[0] and c["to"] in root[2]:
-        d_emblem = 1.0 / len(root[2])
-        if state.zoon(pd, xd).type == "Emblem":
-            dval = 5.0
-    win_v = _value(state, d0 - sgn_d * dval)[0]
-    win = d_emblem * (-sgn_d) + (1 - d_emblem) * win_v
-    if isinstance(xa, str):
-        lose = _value(state, d0)[0]
-    elif state.zoon(pa, xa).type == "Emblem":
-        lose = sgn_d
-    else:
-        lose = _value(state, d0 + sgn_d * zoon_value(state, pa, xa))[0]
-    draw = _value(state, d0)[0]
-    v = pw * win + pl * lose + pdr * draw
-    return [v, -v]
+        pe = 1.0 / len(root[2])
+        e = state.emblem_index(pd)
+        if xd == e and pe < 1.0:
+            # judge the outcomes as if an ordinary hidden Zoon stood there; the Emblem's chance is added below
+            other = next((j for j in range(12) if j != e and state.pos[pd][j] >= 0 and not state.up[pd][j]), None)
+            if other is None:
+                pe = 0.0
+            else:
+                state = state.clone()
+                _swap_identities(state, pd, e, other)
+                xd = other
+    south = 0.0
+    for pr, how in _outcome_classes(state):
+        after = _resolved(state, how)
+        v = evaluate(after)[0]
+        if pe and after.pos[pd][xd] < 0:  # the defender is lost
+            v = pe * (1.0 if pd == 1 else -1.0) + (1 - pe) * v
+        south += pr * v
+    return [south, -south]
 
 
 def evaluate(state: ZoonState) -> list[float]:
@@ -275,7 +345,8 @@ def evaluate(state: ZoonState) -> list[float]:
         return [v, -v] if me == 0 else [-v, v]
     if state.phase in ("dice", "secret"):
         return _combat_expectation(state)
-    return _value(state, _diff(state))
+    v = _value(state, _mover(state))
+    return [v, -v]
 
 
 def playout(state: ZoonState, rng: random.Random, decisions: int) -> None:

@@ -915,12 +915,15 @@ class ZoonState(State):
             "outcome": res, "effect": None}
         self._finish_combat(res, effect_side, trump_has_x=X in pa)
 
-    def _resolve_classic(self) -> None:
+    def classic_result(self, secret) -> tuple:
+        """The pending classic combat decided by ``secret`` (``[(orientation, corner), ...]`` of the attacker
+        and the defender, as :attr:`secret`): ``(result, effect side or None, va, vd)``, ``result`` one of
+        ``"attacker"``, ``"defender"``, ``"draw"`` and ``va``/``vd`` the touched values (ZN42, ZN43)."""
         c = self.combat
         assert c is not None
-        (oa, ta), (od, td) = self.secret
-        ca, _ca, name_a, code_a = self._side_card(c["a"])
-        cd, _cd, name_d, code_d = self._side_card(c["d"])
+        (oa, ta), (od, td) = secret
+        ca, _ca, _na, code_a = self._side_card(c["a"])
+        cd, _cd, _nd, code_d = self._side_card(c["d"])
         va = ca[(td + 2 * oa) % 4]  # the corner of the attacker's card the defender touched
         vd = cd[(ta + 2 * od) % 4]
         for code, which in ((code_a, "a"), (code_d, "d")):
@@ -944,6 +947,14 @@ class ZoonState(State):
             res, effect_side = "draw", "a"
         else:
             res = "attacker" if va > vd else "defender"
+        return res, effect_side, va, vd
+
+    def _resolve_classic(self) -> None:
+        c = self.combat
+        assert c is not None
+        (oa, ta), (od, td) = self.secret
+        name_a, name_d = self._side_card(c["a"])[2], self._side_card(c["d"])[2]
+        res, effect_side, va, vd = self.classic_result(self.secret)
         self.last = {
             "kind": "shot" if c["shot"] else "attack", "mode": "classic",
             "a": {"owner": c["a"][0], "name": name_a, "turned": bool(oa), "touched": CORNERS[td],
