@@ -44,9 +44,9 @@ from .tribes import STAR, X
 
 EMBLEM = 40.0
 """Points of a sure Emblem take (a whole tribe's material is about 55)."""
-SHARP = 6.0
+SHARP = 30.0
 """Points of change since the root per unit of ``tanh`` argument."""
-SCALE = 25.0
+SCALE = 300.0
 """Points of standing difference per unit of ``tanh`` argument."""
 PARRY = 1 / 3
 """Weight of the threats of the side that is not to move."""
@@ -247,7 +247,7 @@ def _value(state: ZoonState, to_move: int) -> float:
         v = math.tanh(d * stall / SCALE)
     else:
         sgn = 1.0 if root[0] == 0 else -1.0
-        v = sgn * math.tanh(sgn * ((d - root[1][to_move]) / SHARP + d * stall / SCALE))
+        v = max(-1.0, min(1.0, (d - root[1][to_move]) / SHARP + d * stall / SCALE))
     win, threat = (k0, PARRY * k1) if to_move == 0 else (k1, PARRY * k0)
     mover = 1.0 if to_move == 0 else -1.0
     return mover * win + (1 - win) * (-mover * threat + (1 - threat) * v)
@@ -303,32 +303,24 @@ def _swap_identities(state: ZoonState, q: int, i: int, j: int) -> None:
 def _combat_expectation(state: ZoonState) -> list[float]:
     """The value of a pending combat: each way it can end (see :func:`_outcome_classes`) is played out on
     a copy and judged there, weighted by its chance (the dice and secret choices are not sampled). A
-    defender that was face down when the search began was the Emblem only with the chance the searching
-    player saw: a win then takes the Emblem with that chance, else it takes an ordinary Zoon."""
+    defender that was face down when the search began may be any of its owner's Zoons still unknown to
+    the searching player (the Emblem among them): the value is averaged over those identities."""
     c = state.combat
     assert c is not None
     pd, xd = c["d"]
     root = state.__dict__.get("_bot_root")
-    pe = 0.0
+    pool = [xd]
     if root is not None and pd != root[0] and c["to"] in root[2]:
-        pe = 1.0 / len(root[2])
-        e = state.emblem_index(pd)
-        if xd == e and pe < 1.0:
-            # judge the outcomes as if an ordinary hidden Zoon stood there; the Emblem's chance is added below
-            other = next((j for j in range(12) if j != e and state.pos[pd][j] >= 0 and not state.up[pd][j]), None)
-            if other is None:
-                pe = 0.0
-            else:
-                state = state.clone()
-                _swap_identities(state, pd, e, other)
-                xd = other
+        pool += [j for j in range(12) if j != xd and state.pos[pd][j] >= 0 and not state.up[pd][j]]
     south = 0.0
-    for pr, how in _outcome_classes(state):
-        after = _resolved(state, how)
-        v = evaluate(after)[0]
-        if pe and after.pos[pd][xd] < 0:  # the defender is lost
-            v = pe * (1.0 if pd == 1 else -1.0) + (1 - pe) * v
-        south += pr * v
+    for j in pool:
+        s = state
+        if j != xd:
+            s = state.clone()
+            _swap_identities(s, pd, xd, j)
+        for pr, how in _outcome_classes(s):
+            south += pr * evaluate(_resolved(s, how))[0]
+    south /= len(pool)
     return [south, -south]
 
 
