@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pygames.core.record import Record
 
-from .helpers import open_app, perform, play_game, view, wait_settled
+from .helpers import open_app, perform, play_first, play_game, view, wait_settled
 
 COUNT_CURTAINS = """() => { window.__curtains = 0;
   new MutationObserver(() => { if (!document.getElementById('curtain').hidden) window.__curtains++; })
@@ -94,6 +94,7 @@ def test_parcus_match_of_two_games(app, site_url):
     assert final["observation"]["wins"] == state.wins
     assert sum(a.startswith("first ") for a in state.history) == 2  # two opening rolls: two games
     assert "Parcus game 2 of 2" in app.inner_html("#board")
+    assert app.locator("#board #wins-0").count() == 1  # each player's games won, on their line
 
 
 def test_caecus_hot_seat_curtain_and_only_the_viewers_path(app, site_url):
@@ -144,3 +145,42 @@ def test_new_game_form_offers_every_variant(app, site_url):
     href = app.eval_on_selector("#rules-link", "a => a.href")
     app.goto(href)
     assert app.is_visible("li#G1") and app.is_visible("li#G36")
+
+
+MEASURE = """() => {
+  const svg = document.querySelector('#board svg'); const vb = svg.viewBox.baseVal;
+  const scale = svg.getBoundingClientRect().width / vb.width;
+  let frame = null, area = 0;
+  for (const r of svg.querySelectorAll('rect.box')) { const b = r.getBBox(); if (b.width * b.height > area) { area = b.width * b.height; frame = b; } }
+  let minfont = 99; const spill = [];
+  for (const t of svg.querySelectorAll('text')) {
+    const b = t.getBBox(); if (!b.width) continue;
+    if (b.x < 0 || b.y < 0 || b.x + b.width > vb.width || b.y + b.height > vb.height) spill.push(t.textContent);
+    const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+    if (cx > frame.x && cx < frame.x + frame.width && cy > frame.y && cy < frame.y + frame.height) {
+      minfont = Math.min(minfont, parseFloat(getComputedStyle(t).fontSize) * scale);
+      if (b.x < frame.x || b.x + b.width > frame.x + frame.width || b.y + b.height > frame.y + frame.height) spill.push(t.textContent);
+    }
+  }
+  let bottom = 0;  // of the grid, or of the board picker's thumbnails
+  for (const g of svg.querySelectorAll('g.cell, g.thumb')) { const b = g.getBBox(); bottom = Math.max(bottom, b.y + b.height); }
+  return {minfont, spill, under: frame.y > bottom};
+}"""
+
+
+def test_phone_and_desktop_layouts_keep_the_panel_readable(app, site_url):
+    """At 360×740 the panel goes under the board and no text in it is under 11 CSS px; at 1280 px it sits
+    beside the board. At both widths, through a 4-player Factiosus Parcus game, no text spills out of
+    the panel or the drawing."""
+    app.set_viewport_size({"width": 360, "height": 740})
+    start(app, site_url, {"players": 4, "factiosus": True, "parcus": 2}, ["human", "random", "random", "random"], 21)
+    for moves in (0, 6, 12):
+        play_first(app, moves)
+        m = app.evaluate(MEASURE)
+        assert m["under"] and m["minfont"] >= 11 and not m["spill"], m
+    app.set_viewport_size({"width": 1280, "height": 800})
+    app.wait_for_function("document.querySelector('#board svg').viewBox.baseVal.width > 900")
+    play_first(app, 6)
+    m = app.evaluate(MEASURE)
+    assert not m["under"] and not m["spill"], m
+

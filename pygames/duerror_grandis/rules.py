@@ -101,15 +101,16 @@ def _move(player: int, board: int, kind: str, square: int, factiosus: bool) -> t
 
 def _take_names(factiosus: bool, kind: str, square: int, victim_square: int, label: str | None) -> tuple:
     """``(notation, targets)`` of a take (G27), cached: ``take E5`` (``take E5 Blue``: ``label`` names
-    the victim when two could be taken there); Factiosus: the taker's kind first and both squares."""
+    the victim when two could be taken there); Factiosus: the taker's kind first and both squares (none:
+    a button, when the victim shares the taker's square)."""
     key = (factiosus, kind, square, victim_square, label)
     r = _TAKES.get(key)
     if r is None:
         n = f"take {SQUARE_NAMES[victim_square]}"
         if label is not None:
             n += " " + label
-        if factiosus:
-            r = (f"{kind} {n}", (_TGT[square], _TGT[victim_square]))
+        if factiosus:  # a victim on the taker's own square is a button (a square cannot be clicked twice)
+            r = (f"{kind} {n}", (_TGT[square], _TGT[victim_square]) if square != victim_square else ())
         else:
             r = (n, (_TGT[victim_square],))
         _TAKES[key] = r
@@ -288,26 +289,28 @@ class DuerrorState(State):
             return [_act(f"board {b + 1}", p, (f"board-{b + 1}",), f"Board {b + 1}: {BOARD_NAMES[b]}")
                     for b in range(9) if b not in taken]
         if part == "piece":
-            return [_act(f"start {k}", p) for k in self.kinds]
+            return [_act(f"start {k}", p, (), f"start with a {k}") for k in self.kinds]
         if part == "formactus":
             kind = self.pieces[p][0][0]
-            out = [_act("keep", p)]
+            out = [_act("keep", p, (), f"keep the {kind}")]
             if self.tokens[p] > 0:
-                out += [_act(f"pay {k}", p, (), f"pay 1 token: {k}") for k in self.kinds if k != kind]
+                out += [_act(f"pay {k}", p, (), f"pay 1 token: change to {k}") for k in self.kinds if k != kind]
             out.append(_act("roll", p, (), "roll the die"))
             return out
         if part == "change":
             kind = self.pieces[p][0][0]
-            return [_act("keep", p)] + [_act(f"change {k}", p) for k in self.kinds if k != kind]
+            return [_act("keep", p, (), f"keep the {kind}")] + [_act(f"change {k}", p, (), f"change to {k} (free)")
+                                                               for k in self.kinds if k != kind]
         if part == "flictus":
             tl = self.__dict__["_tl"] = self._take_list()  # kept for applying one of them
             out = [_act(n, p, tg) for n, tg, _, _, _ in tl]
             if self.took:
                 out.append(_act("stop", p, (), "stop taking"))
             elif self.bank > 0 or not any(self.tokens[q] for q in self.could):
-                out.append(_act("spare", p, (), "spare (misericordia)"))
+                out.append(_act("spare", p, (), "spare: get 1 token from the bank" if self.bank > 0
+                                else "spare (no token left to get)"))
             else:
-                out += [_act(f"spare {NAMES[q]}", p, (), f"spare: {NAMES[q]} pays")
+                out += [_act(f"spare {NAMES[q]}", p, (), f"spare: {NAMES[q]} pays you 1 token")
                         for q in self.could if self.tokens[q] > 0]
             return out
         # part == "move": flexus (veers) and fluctus (moves)

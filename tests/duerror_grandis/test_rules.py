@@ -347,8 +347,13 @@ def test_G27_notation_uses_the_squares():
     s = pos([[("melliran", "E5"), ("thete", "A1"), ("ephebe", "off")], [("thete", "E6"), ("ephebe", "off"),
                                                                          ("melliran", "off")]], factiosus=True)
     assert legal(s) == ["melliran take E6", "spare"]
+    assert [a.targets for a in s.legal_actions()][0] == ("sq-E5", "sq-E6")  # taker's square, then victim's
     play(s, "spare")
     assert {"veer thete", "stay thete", "A1-I2", "E5-F5", "enter E1"} <= set(legal(s))
+    s = pos([[("melliran", "E5"), ("thete", "A1"), ("ephebe", "off")], [("thete", "E5"), ("ephebe", "off"),
+                                                                         ("melliran", "off")]], factiosus=True)
+    # a victim on the taker's own square (G13) is a button: a square cannot be clicked twice in a row
+    assert [(a.notation, a.targets) for a in s.legal_actions()][0] == ("melliran take E5", ())
 
 
 def test_G28_two_to_four_players():

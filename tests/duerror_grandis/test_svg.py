@@ -56,3 +56,59 @@ def test_every_variant_draws_at_every_ply():
                     assert GAME.draw_svg(s.observation(v), viewer=v).startswith("<svg")
             s.apply(random_action(s, rng))
         assert "win" in GAME.draw_svg(s.observation(0), viewer=0)
+
+
+def _font_sizes(svg):
+    """CSS font sizes per class selector in the drawing's style sheet."""
+    return {sel: int(px) for sel, px in re.findall(r"([.\w ,-]+)\{font-size:(\d+)px\}", svg)}
+
+
+def test_narrow_layout_puts_the_panel_under_the_board_in_text_as_large_as_the_coordinates():
+    """On a phone (layout narrow) the panel goes under the board: a taller, narrower drawing whose panel
+    text is no smaller than the grid's letters (the browser test measures it on screen at 360 px)."""
+    s = pos([[("ephebe", "E5")], [("thete", "E6")], [("melliran", "off")]])
+    play(s, "keep")
+    wide, narrow = (GAME.draw_svg(s.observation(0), viewer=0, layout=lay) for lay in ("wide", "narrow"))
+    (ww, wh), (nw, nh) = (map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', x).groups()) for x in (wide, narrow))
+    assert nw < ww and nh > 2 * wh / 1.2 and nh > nw
+    sizes = _font_sizes(narrow)
+    coords = sizes[".lbl"]
+    for sel, px in sizes.items():
+        if sel.startswith((".ptxt", ".ptitle", ".stage", ".tname", ".die")):
+            assert px >= coords, (sel, px)
+    # the same targets either way
+    assert ids(wide) == ids(narrow)
+
+
+def test_tracks_give_each_players_progress_on_their_own_path():
+    """The grid is numbered along the viewer's path only; each player's track places their pieces by the
+    number of their square on their own path (G3), in words too."""
+    s = pos([[("ephebe", "E5")], [("thete", "E6")]], boards=[1, 2])
+    play(s, "keep")
+    obs = s.observation(0)
+    svg = GAME.draw_svg(obs, viewer=0)
+    red, blue = (obs["pieces"][q][0]["number"] for q in (0, 1))
+    assert red != blue or red is None
+    assert f"Red ephebe on E5: square {red} of 81 on Red's path" in svg
+    assert f"Blue thete on E6: square {blue} of 81 on Blue's path" in svg
+    assert f"thete on E6: square {blue} of 81" in svg and "Numbers in the squares: your path" in svg
+
+
+def test_the_part_of_the_turn_is_lit_and_glossed():
+    """G8–G23: the four parts are named with their plain words; the one being played is lit, and the help
+    uses the buttons' words."""
+    s = pos([[("ephebe", "E5")], [("thete", "E6")]])
+    svg = GAME.draw_svg(s.observation(0), viewer=0)
+    for name, gloss in (("Formactus", "the piece"), ("Flictus", "take"), ("Flexus", "veer"), ("Fluctus", "move")):
+        assert f">{name}</text>" in svg and f">{gloss}</text>" in svg
+    lit = re.findall(r'<g class="stage on"><rect[^>]*/><text[^>]*>(\w+)</text>', svg)
+    assert lit == ["Formactus"]
+    assert {a.label for a in s.legal_actions()} >= {"keep the ephebe", "roll the die"}
+    words = " ".join(re.sub(r"<[^>]+>", " ", svg).split())  # the drawing's text, lines joined
+    assert "keep the piece, pay 1 token to change it, or roll the die" in words
+    play(s, "keep")
+    lit = re.findall(r'<g class="stage on"><rect[^>]*/><text[^>]*>(\w+)</text>', GAME.draw_svg(s.observation(0)))
+    assert lit == ["Flictus"]
+    play(s, "spare")
+    lit = re.findall(r'<g class="stage on"><rect[^>]*/><text[^>]*>(\w+)</text>', GAME.draw_svg(s.observation(0)))
+    assert lit == ["Flexus", "Fluctus"]
