@@ -256,12 +256,12 @@ def draw(obs: dict, viewer: int | None = None, layout: str = "wide", **_ignored)
     v = viewer if viewer is not None else (obs.get("viewer") or 0)
     narrow = layout == "narrow"
     board = _battlefield(obs, v, narrow)
-    panel, end = _side_panel(obs, v)
+    panel, end = _side_panel(obs, v, narrow)
     if not narrow:
         return document(W, H, el("rect", x=0, y=0, width=W, height=H, class_="bg") + board + panel, CSS,
                         _label(obs, v))
     top = BY + 6 * CS + 28
-    detail = _detail_hint(top)
+    detail = _detail_hint(top, obs["mode"])
     py = top + DETAIL_H + 10
     panel = el("g", panel, transform=f"translate({6 - PX * NARROW_SCALE:.1f} "
                                      f"{py - (BY - 40) * NARROW_SCALE:.1f}) scale({NARROW_SCALE})")
@@ -313,7 +313,7 @@ def _battlefield(obs: dict, v: int, narrow: bool) -> str:
         body += title(_cell_title(name, cv, names))
         cls = f"cell camp{camp}" + (" fight" if name in fight else "")
         parts.append(el("g", body, id=name, class_=cls, data_target=name))
-    parts.append(_trail(obs, v))
+    parts.append(_trail(obs, v, narrow))
     if obs.get("phase") == "over":
         msg = "Draw" if obs.get("winner") is None else f"{names[obs['winner']]} wins"
         parts.append(el("rect", x=BX + 120, y=BY + 3 * CS - 30, width=6 * CS - 240, height=56, rx=10,
@@ -322,10 +322,10 @@ def _battlefield(obs: dict, v: int, narrow: bool) -> str:
     return "".join(parts)
 
 
-def _side_panel(obs: dict, v: int) -> tuple[str, float]:
+def _side_panel(obs: dict, v: int, narrow: bool = False) -> tuple[str, float]:
     """The panel beside the battlefield (x from :data:`PX`): the status, the opponent's trumps, the combat
     panel, the viewer's trumps, the tribe cards' link and Star effects, and how to read a card; and the y
-    where it ends."""
+    where it ends. Narrow: without the Star summaries and the key (the detail box has both)."""
     seer = obs.get("viewer")
     parts = []
     other = 1 - v
@@ -345,6 +345,8 @@ def _side_panel(obs: dict, v: int) -> tuple[str, float]:
     parts.append(el("a", text(PX + 10, y + 10, "Tribe cards: every Zoon, trump and Star effect (rules page)",
                                 class_="link"), href="rules/zoon.html#tribe-cards", target="_blank"))
     y += 24
+    if narrow:
+        return "".join(parts), y
     for p in (other, v):
         tribe = obs["tribes"][p]
         parts.append(text(PX + 10, y + 8, f"{TRIBE_TITLE[tribe]} ★ on a draw:", class_="small"))
@@ -420,12 +422,11 @@ def _detail(card: dict, names, color: str, top: float) -> str:
            el("g", _card(0, 0, card, True, color), transform=f"translate({x0:.1f} {y0:.1f}) scale({DETAIL_CARD})")]
     tx = 12 + size + 14
     lines = [f"{card['type']}" + (f" {card['variant']}" if card.get("variant") else "")
-             + ("" if card.get("up", True) else " · face down"),
-             "Corners: " + " ".join(card["corners"])]
+             + ("" if card.get("up", True) else " · face down")]
     if card.get("coin"):
         lines.append("Penny: " + ("heads, top pair fights" if card["coin"] == "H" else "tails, bottom pair"))
     if card.get("effect"):
-        lines += textwrap.wrap("★ on a draw: " + card["effect"], 24)[:3]
+        lines += textwrap.wrap("★ on a draw: " + card["effect"], 24)[:4]
     out.append(text(tx, top + 32, f"{names[card['owner']]}'s {card['name']}", class_="dh"))
     for k, line in enumerate(lines):
         out.append(text(tx, top + 62 + 26 * k, line, class_="dt"))
@@ -440,11 +441,18 @@ def _detail(card: dict, names, color: str, top: float) -> str:
     return el("g", "".join(out), class_="detail")
 
 
-def _detail_hint(top: float) -> str:
-    """The detail box while no card is tapped or selected."""
-    return el("g", el("rect", x=6, y=top, width=NW - 12, height=DETAIL_H, rx=8, class_="panel") +
-              text(20, top + 40, "Tap a card to see it in full:", class_="dh") +
-              text(20, top + 72, "its type, movement grid and Star effect.", class_="dt"), class_="hint")
+def _detail_hint(top: float, mode: str) -> str:
+    """The detail box while no card is tapped or selected: how to see a card in full and the key to the
+    cards (ZN9, ZN10, ZN14, ZN21)."""
+    lines = ["Grid: yellow cells walked to, green jumped to.", "Dashed card: yours, face down."]
+    if mode == "alternate":
+        lines += ["Penny H: the two top corners fight, T: the", "two bottom ones; it turns after every fight."]
+    else:
+        lines += ["Classic: each side secretly turns its card", "and picks a corner of the enemy card."]
+    out = [el("rect", x=6, y=top, width=NW - 12, height=DETAIL_H, rx=8, class_="panel"),
+           text(20, top + 34, "Tap a card to see it in full.", class_="dh")]
+    out += [text(20, top + 68 + 28 * k, line, class_="dt") for k, line in enumerate(lines)]
+    return el("g", "".join(out), class_="hint")
 
 
 _STARS = {"boarix": "Cloboulon: a Grognard moves; Gold-Hure again; Bouclefeuille jumps",
@@ -465,9 +473,10 @@ def _center(cell_name: str, viewer: int) -> tuple[float, float]:
     return x + CS / 2, y + CS / 2
 
 
-def _trail(obs: dict, viewer: int) -> str:
+def _trail(obs: dict, viewer: int, narrow: bool = False) -> str:
     """The last turn on the battlefield: each step's start cell dashed, its end cell outlined, an arrow
-    between them, and a badge with the result of a combat. Drawn over the cards, never clickable."""
+    between them, and a badge with the result of a combat (narrow: larger, on the cell's lower edge, clear
+    of the corners). Drawn over the cards, never clickable."""
     out = []
     for st in obs.get("trail") or []:
         tx, ty = _center(st["to"], viewer)
@@ -483,9 +492,10 @@ def _trail(obs: dict, viewer: int) -> str:
                       class_="lastto"))
         badge = RESULT_BADGE.get(st.get("result") or "")
         if badge:
-            out.append(el("rect", x=tx - 27, y=ty + CS / 2 - 24, width=54, height=18, rx=9,
+            bw, bh, by = (70, 24, ty + CS / 2 - 12) if narrow else (54, 18, ty + CS / 2 - 24)
+            out.append(el("rect", x=tx - bw / 2, y=by, width=bw, height=bh, rx=bh / 2,
                           class_=f"badge {st['result']}"))
-            out.append(text(tx, ty + CS / 2 - 15, badge, class_="badgetext"))
+            out.append(text(tx, by + bh / 2, badge, class_="badgetext"))
     if not out:
         return ""
     defs = el("defs", el("marker", el("path", d="M0 0L10 5L0 10z", class_="arrowhead"), id="zoon-arrow",
