@@ -131,6 +131,9 @@ def _tgt(s: int) -> str:
     return _TGT[s]
 
 
+_OTHERS = {n: tuple(tuple(q for q in range(n) if q != p) for p in range(n)) for n in range(2, 5)}
+"""``_OTHERS[n][p]``: the players other than ``p`` among ``n``, in seat order."""
+
 _NUMX = tuple((0,) + row + (82,) for row in NUMBER)
 """``_NUMX[b][s + 1]``: the path number of square ``s`` on board ``b``, off (-1) and out (81) included."""
 
@@ -218,20 +221,22 @@ class DuerrorState(State):
 
     def takes(self) -> list[tuple[int, int, int]]:
         """Legal takes of the player to move now as ``(taker piece, victim player, victim piece)`` (G11–G17),
-        by taker, then victim player and piece."""
+        by taker, then victim player and piece. (A reach holds squares 0..80 only, so pieces off the board
+        or out are never in it, G18.)"""
         p = self.turn
         pieces = self.pieces
-        takers = [(ti, REACH[kind][s]) for ti, (kind, s) in enumerate(pieces[p])
-                  if 0 <= s < OUT and kind != "thete"]
-        if not takers:
-            return []
-        victims = [(q, vi, vs) for q, row in enumerate(pieces) if q != p
-                   for vi, (_, vs) in enumerate(row) if 0 <= vs < OUT]
-        if not self.used:
-            return [(ti, q, vi) for ti, zone in takers for q, vi, vs in victims if vs in zone]
-        used = self._used_set()
-        return [(ti, q, vi) for ti, zone in takers for q, vi, vs in victims
-                if vs in zone and (ti, q, vi, vs) not in used]
+        used = self._used_set() if self.used else None
+        out = []
+        for ti, (kind, s) in enumerate(pieces[p]):
+            if kind == "thete" or s < 0 or s == OUT:
+                continue
+            zone = REACH[kind][s]
+            for q in _OTHERS[self.n][p]:
+                for vi, pc in enumerate(pieces[q]):
+                    vs = pc[1]
+                    if vs in zone and (used is None or (ti, q, vi, vs) not in used):
+                        out.append((ti, q, vi))
+        return out
 
     def _used_set(self) -> set:
         """``used`` as a set of tuples, kept in step while a chain of takes grows (G15)."""
@@ -719,9 +724,11 @@ class DuerrorState(State):
                     kind, s = pieces[p][ti]
                     vs = pieces[q][vi][1]
                     label = None
-                    if len(found) > 1 and sum(1 for t2, q2, v2 in found
-                                              if t2 == ti and pieces[q2][v2][1] == vs) > 1:
-                        label = self._label(q, vi)
+                    if len(found) > 1:  # another victim of this taker on the same square: name the victim
+                        for t2, q2, v2 in found:
+                            if t2 == ti and pieces[q2][v2][1] == vs and (q2 != q or v2 != vi):
+                                label = self._label(q, vi)
+                                break
                     hist.append(_take_names(fac, kind, s, vs, label)[0])
                     self._take(p, ti, q, vi)
                 elif extra[0] == "stop":

@@ -391,7 +391,7 @@ def _panel(obs: dict, v: int | None, shown: int | None, lay: Layout) -> tuple[st
             key = "The grid shows no path."
         else:
             key = f"Numbers in the squares: {'your' if shown == v else names[shown] + chr(8217) + 's'} path."
-        key += " Each track below: a player's pieces along their own path, square 1 to 81."
+        key += " Tracks: each player's pieces on their own path (1 to 81)."
         if obs["caecus"]:
             key += " Caecus: other paths are hidden."
         para(key, "key", font_style="italic")
