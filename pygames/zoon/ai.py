@@ -8,24 +8,30 @@ The evaluation counts *points* for each side (:func:`side_score`):
 
 - *material*: each Zoon still on the battlefield is worth its combat value (the mean of its heads and tails
   sums, a Star counted 2.5, its current penny side counted a little more), each usable trump 2;
-- *Emblem pressure*: where an Emblem may be, as its enemy sees it (a face-up Emblem's cell, else each of
-  its owner's face-down Zoons alike), each Zoon of the other side closer than five steps to it scores by
-  closeness, and each attack it could make on it scores the chance of taking it (:data:`EMBLEM` points
-  for a sure take, in full for the side to move, a third for the other, who can still parry);
+- *Emblem safety*: a face-down Emblem among ``n`` face-down Zoons is worth :data:`HIDE` ``* (1 - 1/n)``
+  points (the enemy does not know which one to attack; turning it face up gives that away);
+- *Emblem pressure*: where the enemy Emblem may be, as this side sees it (a face-up Emblem's cell, else
+  each of the enemy's face-down Zoons alike), each Zoon closer than five steps to it scores by closeness;
 - *combat prospects*: the best expected gain of one attack (a chance of winning times the defender's worth
-  against a chance of losing times the attacker's) and 0.3 of each other favourable one, in full for the
-  side to move, a third for the other;
-- a little for rows advanced;
-- a pending combat is judged by its exact odds over the 36 dice (classic: every corner equally likely),
-  the points after each outcome weighted by its chance (an Emblem taken decides the game); a face-down
-  defender was the Emblem with the chance the attacker saw.
+  against a chance of losing times the attacker's) and :data:`SPREAD` of each other favourable one, in
+  full for the side to move, :data:`PARRY` for the other;
+- a little for rows advanced.
 
-The value of a position for the searching player is ``tanh`` of the change in the points difference since
-the root of the search (sharp: one move's gain, :data:`SHARP` points per unit) plus the points
-difference itself over :data:`SCALE`, shrinking as the anti-stalling counter runs (ZN40) and on a second
-repetition. Judging the change since the root keeps the values of sibling moves well apart even when one
-side is far ahead, so the most visited move is the best-judged one, and a side ahead prefers progress to
-the draw that ends a stalled game.
+Beside the points, each side has a *kill* chance: its best chance of taking the enemy Emblem with one
+attack. The value of a position (:func:`_value`) is a chance mix: the side to move takes the Emblem with
+its kill chance; else the other side takes the mover's with :data:`PARRY` of its own (the mover can still
+parry); else the points decide, *linearly*: the change of the points difference since the root of the
+search over :data:`SHARP`, plus the difference itself over :data:`SCALE` (shrinking as the anti-stalling
+counter runs, ZN40, and on a second repetition, so a side ahead prefers progress to the draw), clipped to
+[-1, 1]. Linear points make the search's means the expected change of material, risk-neutral: a ``tanh``
+here had squeezed the loss of one Zoon and of five to nearly the same value, and the bot had thrown
+Zoons at stronger ones. The root's baseline is kept for each side to move, so a leaf is compared with the
+root seen the same way.
+
+A pending combat (:func:`_combat_expectation`) is played out on copies, one for each way it can end
+(the dice or the secret choices grouped by outcome), and each copy judged as above, weighted by its
+chance: the penny flips, the attacker's recoil, tribe-card effects and an Emblem taken all count. A
+defender that was face down when the search began is judged over every identity it may have.
 
 The search's playouts are empty (:func:`playout`): leaves are judged directly. The candidate order
 (:func:`candidates`) puts Emblem attacks, favourable attacks and advances first for a search that widens
@@ -43,11 +49,11 @@ from .rules import BACK, HEADS, ZoonState, outcome, pair_of, combat_value, CELL_
 from .tribes import STAR, X
 
 EMBLEM = 40.0
-"""Points of a sure Emblem take (a whole tribe's material is about 55)."""
+"""Points of a sure Emblem take in the candidate order (a whole tribe's material is about 55)."""
 SHARP = 30.0
-"""Points of change since the root per unit of ``tanh`` argument."""
+"""Points of change since the root per unit of value."""
 SCALE = 300.0
-"""Points of standing difference per unit of ``tanh`` argument."""
+"""Points of standing difference per unit of value (of ``tanh`` argument when no search root is noted)."""
 PARRY = 1 / 3
 """Weight of the threats of the side that is not to move."""
 SPREAD = 0.3

@@ -329,7 +329,7 @@ def _side_panel(obs: dict, v: int, narrow: bool = False) -> tuple[str, float]:
     seer = obs.get("viewer")
     parts = []
     other = 1 - v
-    y = BY - 22
+    y: float = BY - 22
     lines = textwrap.wrap(_status(obs), STATUS_CHARS)[:2]
     parts.append(el("text", "".join(el("tspan", escape(line), x=PX + 10, dy=0 if k == 0 else 17)
                                     for k, line in enumerate(lines)),
