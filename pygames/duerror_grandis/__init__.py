@@ -27,7 +27,6 @@ GAME = register(Game(
     ),
     draw_svg=svg.draw,
     evaluate=ai.evaluate,
-    rollout_policy=ai.rollout_policy,
     playout=lambda state, rng, decisions: state.fast_playout(rng, decisions),
     player_names=NAMES,
     summary="A path race on nine 9×9 boards with three kinds of piece, tokens, taking and veering; "

@@ -1,15 +1,16 @@
-"""Duerror Grandis evaluation and playout policy for the MCTS bot (path progress, tokens, threats).
+"""Duerror Grandis evaluation for the MCTS bot (path progress, tokens, threats).
 
 The core's MCTS plans over the parts of a turn (formactus, flictus, flexus, fluctus) as separate
 decisions, with the dice (d6, two d10) as sampled chance nodes; in Caecus it searches determinizations
-in which the other players' boards are drawn among those consistent with their observed moves.
+in which the other players' boards are drawn among those consistent with their observed moves. Its
+playouts are the engine's own uniform random playout (``Game.playout``,
+:meth:`~pygames.duerror_grandis.rules.DuerrorState.fast_playout`), scored by :func:`evaluate`.
 """
 from __future__ import annotations
 
 import math
-import random
 
-from .rules import DISTANCE, OFF, OUT, REACH
+from .rules import DISTANCE, OUT, REACH
 
 TOKEN = 5.0
 """A token is worth about five squares of progress (it buys a veer, a stay or a change of piece)."""
@@ -78,32 +79,3 @@ def evaluate(state) -> list[float]:
         best_other = max(f[q] for q in range(state.n) if q != p)
         out.append(math.tanh((f[p] - best_other) / 25.0))
     return out
-
-
-def rollout_policy(state, rng: random.Random):
-    """Playout policy: mostly move rather than stay or veer, keep the piece unless stuck near the end,
-    take when the swap moves the taker forward; otherwise a random legal action."""
-    acts = state.legal_actions()
-    part = state.part
-    if part == "move" and rng.random() < 0.85:
-        moves = [a for a in acts if not a.notation.startswith(("veer", "stay"))]
-        if moves:
-            return moves[rng.randrange(len(moves))]
-    elif part == "formactus" and rng.random() < 0.7:
-        p = state.turn
-        kind, sq = state.pieces[p][0]
-        if state.number(p, sq) + DISTANCE[kind] <= 82:
-            return acts[0]  # keep
-    elif part == "flictus" and rng.random() < 0.8:
-        p = state.turn
-        best, best_gain = None, 0
-        for name, _, ti, q, vi in state._take_list():
-            _, sq = state.pieces[p][ti]
-            vs = state.pieces[q][vi][1]
-            g = state.number(p, vs) - (state.number(p, sq) if sq != OFF else 0)
-            if g > best_gain:
-                best, best_gain = name, g
-        if best is not None:
-            return next(a for a in acts if a.notation == best)
-        return acts[-1]  # spare or stop
-    return acts[rng.randrange(len(acts))]
