@@ -74,18 +74,25 @@ def _corner_text(v: str) -> str:
     return "★" if v == "★" else v
 
 
-def _card(x: float, y: float, card: dict, upright: bool, color: str) -> str:
-    out = []
+def _face(x: float, y: float, card: dict, upright: bool, color: str, inset: float, strip: float,
+          spots: list[tuple[float, float]], r: float) -> list[str]:
+    """A card's face (dashed when it is the viewer's own face-down card), its tribe-coloured strip and its
+    four corners at ``spots`` (top left, top right, bottom right, bottom left when upright)."""
     down = not card.get("up", True)
-    out.append(el("rect", x=x + 4, y=y + 4, width=CS - 8, height=CS - 8, rx=7,
-                  class_="face down" if down else "face", stroke=color))
-    out.append(el("rect", x=x + 4, y=y + 4, width=CS - 8, height=7, rx=3, fill=color))
-    corners = card["corners"]
-    spots = [(x + 14, y + 19), (x + CS - 14, y + 19), (x + CS - 14, y + CS - 14), (x + 14, y + CS - 14)]
-    for k, v in enumerate(corners):
+    out = [el("rect", x=x + inset, y=y + inset, width=CS - 2 * inset, height=CS - 2 * inset, rx=7,
+              class_="face down" if down else "face", stroke=color),
+           el("rect", x=x + inset, y=y + inset, width=CS - 2 * inset, height=strip, rx=3, fill=color)]
+    for k, v in enumerate(card["corners"]):
         sx, sy = spots[k] if upright else spots[(k + 2) % 4]
-        out.append(el("circle", cx=sx, cy=sy, r=8.5, class_="cn"))
+        out.append(el("circle", cx=sx, cy=sy, r=r, class_="cn"))
         out.append(text(sx, sy, _corner_text(v), class_="cv star" if v == "★" else "cv"))
+    return out
+
+
+def _card(x: float, y: float, card: dict, upright: bool, color: str) -> str:
+    down = not card.get("up", True)
+    out = _face(x, y, card, upright, color, 4, 7,
+                [(x + 14, y + 19), (x + CS - 14, y + 19), (x + CS - 14, y + CS - 14), (x + 14, y + CS - 14)], 8.5)
     name = card["name"] if len(card["name"]) <= 14 else card["name"][:13] + "…"
     out.append(text(x + CS / 2, y + 38, name, class_="nm"))
     ty = card["type"] + (f" {card['variant']}" if card.get("variant") else "")
@@ -389,18 +396,9 @@ def _card_narrow(x: float, y: float, card: dict, upright: bool, color: str) -> s
     """A face-up card (or the viewer's own face-down one) for the narrow layout: its four corners and its
     name in large type, the penny beside the pair of corners that fights; the type, the grid and the rest
     are in the detail box."""
-    out = []
-    down = not card.get("up", True)
-    out.append(el("rect", x=x + 3, y=y + 3, width=CS - 6, height=CS - 6, rx=7,
-                  class_="face down" if down else "face", stroke=color))
-    out.append(el("rect", x=x + 3, y=y + 3, width=CS - 6, height=6, rx=3, fill=color))
-    corners = card["corners"]
     top, bot = y + 24, y + CS - 21
-    spots = [(x + 18, top), (x + CS - 18, top), (x + CS - 18, bot), (x + 18, bot)]
-    for k, val in enumerate(corners):
-        sx, sy = spots[k] if upright else spots[(k + 2) % 4]
-        out.append(el("circle", cx=sx, cy=sy, r=14, class_="cn"))
-        out.append(text(sx, sy, _corner_text(val), class_="cv star" if val == "★" else "cv"))
+    out = _face(x, y, card, upright, color, 3, 6, [(x + 18, top), (x + CS - 18, top), (x + CS - 18, bot),
+                                                    (x + 18, bot)], 14)
     out.append(_fit(x + CS / 2, y + CS / 2 + 6, card["name"], CS - 14, 19, "nm"))
     if card.get("coin"):
         heads_on_top = (card["coin"] == "H") == upright
