@@ -30,6 +30,7 @@ from .boards import BOARD_NAMES, NUMBER, PATHS, SQUARE_NAMES
 OFF, OUT = -1, 81
 KINDS = ("thete", "ephebe", "melliran")
 DISTANCE = {"thete": 9, "ephebe": 5, "melliran": 1}
+ARTICLE = {"thete": "a", "ephebe": "an", "melliran": "a"}
 NAMES = ("Red", "Blue", "Green", "Gold")
 MAX_ROUNDS = 300
 """G26: a game still undecided after this many rounds ends (ranked by pieces out, then progress)."""
@@ -294,7 +295,7 @@ class DuerrorState(State):
             return [_act(f"board {b + 1}", p, (f"board-{b + 1}",), f"Board {b + 1}: {BOARD_NAMES[b]}")
                     for b in range(9) if b not in taken]
         if part == "piece":
-            return [_act(f"start {k}", p, (), f"start with a {k}") for k in self.kinds]
+            return [_act(f"start {k}", p, (), f"start with {ARTICLE[k]} {k}") for k in self.kinds]
         if part == "formactus":
             kind = self.pieces[p][0][0]
             out = [_act("keep", p, (), f"keep the {kind}")]

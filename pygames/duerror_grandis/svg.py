@@ -109,9 +109,9 @@ def _help(obs: dict) -> str:
         return ("click a board to follow: each is a path through all 81 squares, from its start (a dot) to "
                 "its end (a square)")
     if part == "piece":
-        kinds = {"thete": "thete: moves 9, never takes", "ephebe": "ephebe: moves 5, takes in the 5×5 block "
-                 "around it", "melliran": "melliran: moves 1, takes along its lines"}
-        return "start with a " + "; or a ".join(kinds[k] for k in obs["kinds"])
+        kinds = {"thete": "a thete: moves 9, never takes", "ephebe": "an ephebe: moves 5, takes in the 5×5 "
+                 "block around it", "melliran": "a melliran: moves 1, takes along its lines"}
+        return "start with " + "; or ".join(kinds[k] for k in obs["kinds"])
     if part == "formactus":
         return ("Formactus, the piece: keep the piece, pay 1 token to change it, or roll the die (odd: "
                 "change free; even: no change this turn)")
@@ -121,7 +121,7 @@ def _help(obs: dict) -> str:
         return "Formactus, the piece: an odd roll, so change the piece free, or keep it"
     if part == "flictus":
         who = "a piece" if fac else "the piece"
-        return (f"Flictus, take: {who} may take a piece in reach (the two change squares), then take again "
+        return (f"Flictus, take: {who} may take a piece in reach (the two pieces change squares), then take again "
                 "or stop; or spare it and get 1 token (misericordia)")
     if part == "move":
         if fac:
