@@ -77,6 +77,16 @@ def _act(notation: str, player: int, targets: tuple = (), label: str = "") -> Ac
 
 _MOVES: dict = {}
 _TAKES: dict = {}
+_VEER_ACTS = tuple({"": Action("veer", label="veer (1 token)", player=p),
+                    **{k: Action(f"veer {k}", label=f"veer the {k} (1 token)", player=p) for k in KINDS}}
+                   for p in range(4))
+"""Per player: the paid veer (G19) as an action, of the piece (Factiosus: by kind, else key "")."""
+_STAY_ACTS = tuple({"": Action("stay", label="stay (1 token)", player=p),
+                    None: Action("stay", label="stay (no move is possible)", player=p),
+                    **{k: Action(f"stay {k}", label=f"the {k} stays (1 token)", player=p) for k in KINDS}}
+                   for p in range(4))
+"""Per player: the paid stay (G23; Factiosus by kind, else key ""), and the free one when no move is
+possible (key None, G24)."""
 
 
 def _move(player: int, board: int, kind: str, square: int, factiosus: bool) -> tuple[Action, int]:
@@ -328,12 +338,12 @@ class DuerrorState(State):
         fac = self.factiosus
         paid = self.tokens[p] > 0
         pending = [i for i, (_, s) in enumerate(pieces) if s != OUT and i not in handled]
+        veer, stay = _VEER_ACTS[p], _STAY_ACTS[p]
         if paid and not handled:
             if fac:
-                out += [_act(f"veer {pieces[i][0]}", p, (), f"veer the {pieces[i][0]} (1 token)")
-                        for i in pending]
+                out += [veer[pieces[i][0]] for i in pending]
             else:
-                out.append(_act("veer", p, (), "veer (1 token)"))
+                out.append(veer[""])
         moves = {}
         for i in pending:
             kind, s = pieces[i]
@@ -343,12 +353,9 @@ class DuerrorState(State):
             out.append(a)
             moves[a.notation] = (i, end)
             if paid:
-                if fac:
-                    out.append(_act(f"stay {kind}", p, (), f"the {kind} stays (1 token)"))
-                else:
-                    out.append(_act("stay", p, (), "stay (1 token)"))
+                out.append(stay[kind if fac else ""])
         if not moves:
-            out.append(_act("stay", p, (), "stay (no move is possible)"))
+            out.append(stay[None])
         self.__dict__["_mv"] = moves  # kept for applying one of them
         return out
 
