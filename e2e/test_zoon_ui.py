@@ -7,7 +7,7 @@ import re
 
 from pygames.core.record import Record
 
-from .helpers import open_app, perform, play_game, view, wait_settled
+from .helpers import idle, open_app, perform, play_game, view, wait_settled
 
 
 ATTACK = re.compile(r"^[a-f][1-6]x[a-f][1-6]$")
@@ -79,3 +79,32 @@ def test_hot_seat_curtain_keeps_face_down_zoons_out_of_the_page(app, site_url):
             assert app.inner_html("#board") == ""
         v = wait_settled(app, None)
     assert curtains > 0, "the curtain never showed between the two players"
+
+
+PHONE = """() => {
+  const svg = document.querySelector('#board svg');
+  const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const px = (sel) => Math.min(...[...svg.querySelectorAll(sel)].map(
+      (t) => parseFloat(getComputedStyle(t).fontSize) * k));
+  const shown = [...svg.querySelectorAll('.detail')].filter((d) => getComputedStyle(d).display !== 'none');
+  return {width: svg.viewBox.baseVal.width, corner: px('.card.n .cv'), name: px('.card.n .nm'),
+          detail: shown.map((d) => d.querySelector('.dh').textContent),
+          hint: getComputedStyle(svg.querySelector('.hint')).display !== 'none'};
+}"""
+
+
+def test_phone_layout_shows_readable_cards_and_the_tapped_card_in_full(app, site_url):
+    """At 360×740 the battlefield takes the whole width (the narrow drawing), the cards' corners and names
+    are at least 10 CSS px, and a card tapped during deployment is shown in full under the battlefield; at
+    1280 px the wide drawing comes back."""
+    app.set_viewport_size({"width": 360, "height": 740})
+    open_app(app, site_url, "new=zoon&quick&seats=human,random")
+    wait_settled(app)
+    m = app.evaluate(PHONE)
+    assert m["width"] < 700 and m["corner"] >= 10.5 and m["name"] >= 10 and m["hint"] and not m["detail"], m
+    app.click("#board [data-target='c1']")
+    idle(app)
+    m = app.evaluate(PHONE)
+    assert len(m["detail"]) == 1 and m["detail"][0].startswith("South's ") and not m["hint"], m
+    app.set_viewport_size({"width": 1280, "height": 800})
+    app.wait_for_function("document.querySelector('#board svg').viewBox.baseVal.width > 900")
