@@ -21,7 +21,7 @@ GAME = register(Game(
                "equally likely) and White moves first, as Board Game Arena offers"),
     ),
     draw_svg=svg.draw,
-    evaluate=ai.evaluate,
+    evaluate=ai.search_value,
     rollout_policy=ai.rollout_policy,
     playout=ai.playout,
     player_names=("White", "Black"),

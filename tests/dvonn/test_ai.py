@@ -2,7 +2,7 @@
 import random
 
 from pygames.dvonn import ai
-from pygames.dvonn.board import DVONN, INDEX, INTERIOR, NEIGHBOURS, N_CELLS
+from pygames.dvonn.board import DVONN, INDEX, INTERIOR, NAMES, NEIGHBOURS, N_CELLS
 
 from ..conformance import random_prefix
 from .helpers import GAME
@@ -42,25 +42,37 @@ def test_candidates_order_every_action_best_capture_first():
     s = GAME.new_initial_state()
     first = ai.candidates(s, s.legal_actions())
     assert first[0].notation == "f3"  # the first DVONN piece toward the middle
-    s = random_prefix("dvonn", {}, seed=3, plies=10)
-    cands = ai.candidates(s, s.legal_actions())
-    i = INDEX[cands[0].notation]
-    assert any(DVONN in s.board[j] for j in NEIGHBOURS[i])  # next to a DVONN piece first
-    assert not INTERIOR[i] or all(not INTERIOR[INDEX[a.notation]] or
-                                  not any(DVONN in s.board[j] for j in NEIGHBOURS[INDEX[a.notation]])
-                                  for a in cands[:1])
+    assert sorted(a.notation for a in first) == sorted(["f3", *(NAMES[j] for j in NEIGHBOURS[INDEX["f3"]])])
+    for seed in range(6):
+        s = random_prefix("dvonn", {}, seed=seed, plies=10 + 5 * seed)
+        acts = s.legal_actions()
+        cands = ai.candidates(s, acts)
+        assert 1 <= len(cands) <= ai.SHORTLIST and all(a in acts for a in cands)
+
+        def rank(a):
+            i = INDEX[a.notation]
+            return (any(DVONN in s.board[j] for j in NEIGHBOURS[i]), not INTERIOR[i])
+        best = max(rank(a) for a in acts)
+        assert all(rank(a) == best for a in cands)  # only the best-ranked spaces: beside a DVONN piece, edge
 
 
-def test_evaluation_and_policy_along_random_games():
-    rng = random.Random(4)
-    for k in range(3):
-        s = GAME.new_initial_state({"random_board": k == 1})
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply(s.legal_actions()[rng.randrange(len(s.legal_actions()))])
-                continue
-            v = ai.evaluate(s)
-            assert -1 <= v[0] <= 1 and abs(v[0] + v[1]) < 1e-9
-            s.apply(ai.rollout_policy(s, rng))
-        assert ai.evaluate(s) == s.returns()
-        assert len(s.board) == N_CELLS
+def test_search_value_judges_leaves_by_their_change_since_the_root():
+    """The search notes its root on the copy it starts from; a leaf is valued by its change since then
+    (the best move open to the player to move counted for them), so two leaves one captured piece apart
+    stay clearly apart even when White is far ahead."""
+    import math
+    import random as rnd
+    for s in _phase2(8):
+        d = s.determinize(s.turn, rnd.Random(0))
+        assert d == s and "_bot_root" not in s.__dict__
+        root = d.__dict__["_bot_root"]
+        assert root == ai.static_value(s.board)
+        best = max(ai.move_value(s.board, m, s.turn) for m in s.moves)
+        x = root + (best if s.turn == 0 else -best)
+        v = ai.search_value(d)
+        assert v == [math.tanh((x - root) / ai.SHARP + x / ai.SCALE), -math.tanh((x - root) / ai.SHARP + x / ai.SCALE)]
+        assert ai.search_value(s) == [math.tanh(x / 10), -math.tanh(x / 10)]  # no root noted: the standing
+    far = 40.0  # White far ahead: the standing alone hardly tells 40 from 42 feature points, the change does
+    assert math.tanh(42 / 10) - math.tanh(far / 10) < 0.001
+    assert math.tanh(2 / ai.SHARP + 42 / ai.SCALE) - math.tanh(far / ai.SCALE) > 0.02
+    assert ai.search_value(GAME.new_initial_state()) == ai.evaluate(GAME.new_initial_state())
