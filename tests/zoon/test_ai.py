@@ -3,7 +3,7 @@ threat to its own, confirms its deployment, and its evaluation never reads the o
 import random
 
 from pygames.core import get_game
-from pygames.core.bots import make_bot
+from pygames.core.bots import make_bot, random_action
 from pygames.zoon import ai
 
 from ..conformance import random_prefix
@@ -130,3 +130,29 @@ def test_determinizations_are_whole_games():
                     _consistent(d)
             s.apply(random_action(s, rng))
             ply += 1
+
+
+def test_keeps_its_emblem_face_down_when_it_must_turn_a_zoon_up():
+    """ZN22: after a loss, the bot turns up another of its face-down Zoons rather than its Emblem (which
+    would tell the enemy where to strike), in positions found in random games."""
+    found = 0
+    for seed in range(60):
+        s = random_prefix("zoon", {"combat": "alternate"}, seed, 40)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if s.is_terminal():
+                break
+            p = s.current_player()
+            if s.phase == "decide" and s.decide[0] == "reveal6":
+                e = s.emblem_index(p)
+                hidden = [i for i in range(12) if s.pos[p][i] >= 0 and not s.up[p][i]]
+                if e in hidden and len(hidden) >= 3:  # (of two, either one gives the other away)
+                    a = make_bot("easy", seed=seed).step(s)
+                    emblem_cell = "abcdef"[s.pos[p][e] % 6] + str(s.pos[p][e] // 6 + 1)
+                    assert a.notation != f"reveal {emblem_cell}", (seed, a.notation)
+                    found += 1
+                    break
+            s.apply(random_action(s, rng))
+        if found >= 5:
+            break
+    assert found >= 5
