@@ -7,7 +7,7 @@ import json
 
 from pygames.core.registry import get_game
 
-from .helpers import idle, open_app, view, wait_settled
+from .helpers import idle, open_app, perform, view, wait_settled
 
 
 def test_one_click_plays_when_only_one_action_starts_there(app, site_url):
@@ -79,3 +79,24 @@ def test_narrow_screen_layout_reaches_the_drawing(app, site_url):
     app.wait_for_selector('#board svg[data-layout="wide"]')
     app.set_viewport_size({"width": 360, "height": 740})
     app.wait_for_selector('#board svg[data-layout="narrow"]')
+
+
+def test_phone_keeps_the_turn_in_reach_and_the_page_its_width(app, site_url):
+    """At 360 px a game whose drawing is taller than the screen (Duerror Grandis, Factiosus: its panel
+    under the board) keeps the status line and the turn's buttons on screen, and long moves in the list
+    wrap instead of widening the page."""
+    app.set_viewport_size({"width": 360, "height": 740})
+    open_app(app, site_url, "new=duerror_grandis&quick&seats=human,random,random&options="
+             + json.dumps({"players": 3, "factiosus": True}))
+    v = wait_settled(app)
+    board = app.locator("#board").bounding_box()
+    assert board["y"] + board["height"] > 740  # the drawing reaches past the screen's bottom
+    for sel in ("#status", "#undo"):
+        box = app.locator(sel).bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 740, (sel, box)
+    for _ in range(40):  # play on (first legal action) until the move list holds long moves
+        if v["terminal"] or len(v["moves"]) > 60:
+            break
+        perform(app, v["legal"][0])
+        v = wait_settled(app, v["ply"])
+    assert app.evaluate("document.documentElement.scrollWidth") <= 360
