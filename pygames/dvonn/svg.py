@@ -52,6 +52,14 @@ CSS = """
 .turnmark{fill:none;stroke:#1f6feb;stroke-width:3}
 """
 
+NARROW_CSS = """
+.coord{font-size:25px}.h{font-size:25px}.status{font-size:27px}.sub,.note{font-size:25px}
+.score{font-size:26px}.tally{font-size:25px}
+"""
+"""The narrow layout (a phone): the drawing keeps its 760 units of width on about 344 px of screen, so
+every text is at least 25 units (11 px there)."""
+NARROW_TOP = 48
+"""Extra room above the board in the narrow layout for the three larger lines of status."""
 _INDEX = {c: i for i, c in enumerate(CELLS)}
 _PIECE = {"W": "white", "B": "black", "D": "DVONN"}
 
@@ -101,6 +109,9 @@ def _status(obs: dict, names: list[str]) -> tuple[str, str, str]:
     note = ""
     if last.get("action") == "pass":
         note = f"{names[last['player']]} had no move and passed"
+    elif last.get("removed"):  # N13
+        n = sum(len(s) for _, s in last["removed"])
+        note = f"cut off from the DVONN pieces: {n} piece{'s' * (n > 1)} left the game"
     if st == "over":
         w = obs.get("winner")
         head = "Game over: a draw" if w is None else f"Game over: {names[w]} wins"
@@ -111,7 +122,7 @@ def _status(obs: dict, names: list[str]) -> tuple[str, str, str]:
         head = f"Placement: {who} places {piece}"
         sub = f"piece {placed + 1} of 49"
         if placed == 48:
-            note = f"the last space is forced; then {names[0]} also makes the first move"
+            note = f"the last space is forced; then {names[0]} moves first too"
         return head, sub, note
     if obs.get("double_turn"):
         return (f"{names[turn or 0]} moves again: double turn", "the board is full, stacking begins", note)
@@ -120,8 +131,16 @@ def _status(obs: dict, names: list[str]) -> tuple[str, str, str]:
     return f"{names[turn or 0]} to move", "a stack moves exactly its height in a straight line", note
 
 
+def _line(x: float, y: float, s: str, size: float, **kw) -> str:
+    """A centred line of text squeezed to the drawing's width when it would not fit at ``size``."""
+    if len(s) * size * 0.56 > W - 24:
+        kw.update(textLength=W - 24, lengthAdjust="spacingAndGlyphs")
+    return text(x, y, s, **kw)
+
+
 def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None = None, overlay: str = "",
-         status: tuple[str, str, str] | None = None, front: str = "", extra_height: int = 0, **_ignored) -> str:
+         status: tuple[str, str, str] | None = None, front: str = "", extra_height: int = 0,
+         layout: str = "wide", **_ignored) -> str:
     """The board as SVG text.
 
     ``obs``: a DVONN observation; ``targets``: space names to highlight as landing spaces; ``selected``:
@@ -131,11 +150,16 @@ def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None
     positions; it does not take clicks) and ``status`` replaces the three lines of text above the board;
     ``front`` is SVG drawn over everything that does take clicks (its own ``data-target`` elements, which
     must leave the stacks' centres free), and ``extra_height`` adds that many pixels below the board for it.
+    ``layout="narrow"`` (a phone) draws every text larger (:data:`NARROW_CSS`), the status lines in
+    :data:`NARROW_TOP` more room above the board and the score and removed pieces on two lines; the board
+    and everything drawn by ``overlay`` and ``front`` keep their coordinates (moved down as one).
     """
+    narrow = layout == "narrow"
+    top = NARROW_TOP if narrow else 0
     names = list(obs.get("player_names") or ["White", "Black"])
     stacks = obs["stacks"]
     targets, selected, from_targets = set(targets), set(selected), set(from_targets)
-    parts = [el("rect", x=0, y=0, width=W, height=H + extra_height, rx=12, class_="bg")]
+    parts: list[str] = []
     # the elongated hexagon: corners A1, I1, K3, K5, C5, A3 pushed outwards
     corners = [(0, 0), (8, 0), (10, 2), (10, 4), (2, 4), (0, 2)]
     cxm, cym = xy(5, 2)
@@ -200,17 +224,20 @@ def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None
     if overlay:
         parts.append(el("g", overlay, id="dv-overlay", style="pointer-events:none"))
     head, sub, note = status if status is not None else _status(obs, names)
-    parts.append(text(W / 2, 30, head, class_="status", id="dv-status"))
+    lines: list[str] = []
+    at: tuple[int, ...] = (38, 72, 106) if narrow else (30, 52, 74)
+    sizes: tuple[int, ...] = (27, 25, 25) if narrow else (18, 15, 15)
+    lines.append(_line(W / 2, at[0], head, sizes[0], class_="status", id="dv-status"))
     if sub:
-        parts.append(text(W / 2, 52, sub, class_="sub"))
+        lines.append(_line(W / 2, at[1], sub, sizes[1], class_="sub"))
     if note:
-        parts.append(text(W / 2, 74, note, class_="note", id="dv-note"))
+        lines.append(_line(W / 2, at[2], note, sizes[2], class_="note", id="dv-note"))
     # live score and removed pieces
     sc, rem = obs.get("score", [0, 0]), obs.get("removed", [0, 0])
     turn = obs.get("turn")
     foot = []
     for p, x0 in ((0, 40.0), (1, W / 2 + 30)):
-        yb = H - 34
+        yb = H - 52 if narrow else H - 34
         foot.append(el("circle", cx=x0 + 12, cy=yb, r=11, class_=f"chip{'WB'[p]}"))
         if turn == p and obs.get("status") != "over":
             foot.append(el("circle", cx=x0 + 12, cy=yb, r=15, class_="turnmark"))
@@ -219,10 +246,14 @@ def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None
             foot.append(text(x0 + 32, yb, f"{names[p]}: placed {done} of {25 - p}", class_="score"))
             continue
         foot.append(text(x0 + 32, yb, f"{names[p]}: {sc[p]}", class_="score"))
-        foot.append(text(x0 + 130, yb, f"removed: {rem[p]} {'white' if p == 0 else 'black'}", class_="tally"))
+        lost = f"removed: {rem[p]} {'white' if p == 0 else 'black'}"
+        foot.append(text(x0, yb + 32, lost, class_="tally") if narrow else text(x0 + 130, yb, lost, class_="tally"))
     parts.append(el("g", "".join(foot) + title(f"Score (pieces in controlled stacks): {names[0]} {sc[0]}, "
                                                f"{names[1]} {sc[1]}; removed: {rem[0]} white, {rem[1]} black"),
                     id="dv-score"))
     if front:
         parts.append(el("g", front, id="dv-front"))
-    return document(W, H + extra_height, "".join(parts), CSS, "DVONN board")
+    height = H + extra_height + top
+    body = "".join(parts) if not top else el("g", "".join(parts), transform=f"translate(0,{top})")
+    bg = el("rect", x=0, y=0, width=W, height=height, rx=12, class_="bg")
+    return document(W, height, bg + body + "".join(lines), CSS + (NARROW_CSS if narrow else ""), "DVONN board")

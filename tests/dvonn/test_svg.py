@@ -63,6 +63,29 @@ def test_removed_stacks_fade_and_are_counted():
     gone = root.find(f".//{NS}g[@id='dv-removed']")
     assert len(gone.findall(f"{NS}g")) == 2
     assert "removed: 22 white" in draw(s.observation(None))
+    assert "cut off from the DVONN pieces: 2 pieces left the game" in draw(s.observation(None))
+
+
+def test_narrow_layout_keeps_the_board_and_enlarges_every_text():
+    """N1, N17: on a phone (layout="narrow") the board keeps its coordinates under a taller heading, every
+    text is drawn at 25 units or more (11 px on a 344 px board), and a long line is squeezed to fit."""
+    import re
+    s = new()
+    wide, narrow = draw(s.observation(None)), draw(s.observation(None), layout="narrow")
+    vb = [re.search(r'viewBox="0 0 (\d+) (\d+)"', x).groups() for x in (wide, narrow)]
+    assert vb[0][0] == vb[1][0] and int(vb[1][1]) > int(vb[0][1])
+    root = parse(narrow)
+    style = root.find(f"{NS}style").text
+    sizes = {sel.strip().lstrip("."): int(m.group(2)) for m in re.finditer(r"([.a-z,]+)\{font-size:(\d+)px\}", style)
+             for sel in m.group(1).split(",")}
+    texts = list(root.iter(f"{NS}text"))
+    assert texts and all(set((t.get("class") or "").split()) & set(sizes) for t in texts)  # each one enlarged
+    assert all(v >= 25 for v in sizes.values())
+    for t in root.iter(f"{NS}text"):
+        if len(t.text or "") * 25 * 0.56 > 760 - 24:
+            assert t.get("textLength") == str(760 - 24)
+    ids = [g.get("data-target") for g in root.iter(f"{NS}g") if g.get("data-target")]
+    assert len(ids) == 49
 
 
 def test_highlight_arguments_and_overlay_hook():
