@@ -114,3 +114,22 @@ def test_random_full_board_option(app, site_url):
     perform(app, v["legal"][0])
     w = wait_settled(app, v["ply"])
     assert w["ply"] >= 51 and view(app)["record"]["options"] == {"random_board": True}
+
+
+MIN_FONT = """() => { const svg = document.querySelector('#board svg'); let m = 1e9;
+  svg.querySelectorAll('text').forEach(t => { if (!t.textContent.trim()) return;
+    m = Math.min(m, parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a); });
+  return {minfont: m, width: svg.viewBox.baseVal.width}; }"""
+"""The smallest text of the board in CSS px on screen, and the drawing's width in its own units (ZÈRTZ's
+test reads it too)."""
+
+
+def test_phone_layout_text_is_readable(app, site_url):
+    """N1: at 360×740 every text of the board (status, coordinates, stack heights, score) is at least
+    11 CSS px."""
+    app.set_viewport_size({"width": 360, "height": 740})
+    open_app(app, site_url, "new=dvonn&quick&seats=human,random&options=" + '{"random_board":true}')
+    view(app)
+    app.wait_for_selector("#board svg")
+    m = app.evaluate(MIN_FONT)
+    assert m["minfont"] >= 11, m

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pygames.core.record import Record
 
 from .helpers import open_app, play_game, view
+from .test_dvonn_ui import MIN_FONT
 
 
 def test_whole_game_human_vs_computer_by_clicks(app, site_url):
@@ -47,3 +48,17 @@ def test_blitz_by_computer_seats(app, site_url):
     assert rec.options["pool"] == "blitz"
     state = rec.replay()
     assert state.is_terminal() and state.returns() == final["result"]["returns"]
+
+
+
+def test_phone_layout_puts_the_panels_under_the_board_readably(app, site_url):
+    """Z21: at 360×740 the pool and the players' panels sit under the board (a narrow drawing) and every
+    text of the drawing is at least 11 CSS px; at 1280 px they are beside it again."""
+    app.set_viewport_size({"width": 360, "height": 740})
+    open_app(app, site_url, "new=zertz&quick&seats=human,random&options=" + '{"board":"61 rings"}')
+    view(app)
+    app.wait_for_selector("#board svg")
+    m = app.evaluate(MIN_FONT)
+    assert m["minfont"] >= 11 and m["width"] < 500, m
+    app.set_viewport_size({"width": 1280, "height": 800})
+    app.wait_for_function("document.querySelector('#board svg').viewBox.baseVal.width > 600")
