@@ -225,7 +225,7 @@ def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None
         parts.append(el("g", overlay, id="dv-overlay", style="pointer-events:none"))
     head, sub, note = status if status is not None else _status(obs, names)
     lines: list[str] = []
-    at: tuple[int, ...] = (38, 72, 106) if narrow else (30, 52, 74)
+    at: tuple[int, ...] = (38, 72, 106) if narrow else (27, 48, 69)
     sizes: tuple[int, ...] = (27, 25, 25) if narrow else (18, 15, 15)
     lines.append(_line(W / 2, at[0], head, sizes[0], class_="status", id="dv-status"))
     if sub:
