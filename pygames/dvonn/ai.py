@@ -15,7 +15,8 @@ every placement searched and leaves judged on an absolute scale. Searching the p
 other way round 0.617): the placement heuristic is a sum over pieces, so a deeper search adds nothing
 but the noise of 35 near-equal candidates. With the placement short list and leaves judged by their
 change since the root (:func:`search_value`), medium against easy scored 0.683 over 60 and 0.655 over
-100 games.
+100 games; the matches (200 games, ``--opening 6 --no-cap``): medium vs easy 0.647 (0.579-0.710), hard vs
+medium 0.595 (0.526-0.661), easy vs random 0.995 (0.972-0.999).
 """
 from __future__ import annotations
 
