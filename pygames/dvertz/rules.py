@@ -1,4 +1,4 @@
-"""Dvertz: DVONN's stacks carrying ZÈRTZ's marbles (seed 000 with RULINGS.md "Dvertz" 1–8).
+"""Dvertz: DVONN's stacks carrying ZÈRTZ's marbles (seed 000 with RULINGS.md "Dvertz" 1–9).
 
 Rule ids (X1, X2, …) refer to ``docs/rules/dvertz.md``. The stacks follow DVONN's rules through the plain
 board functions of :mod:`pygames.dvonn.board` (placement order, moves, disconnection, scores); the marbles
@@ -130,6 +130,9 @@ class DvertzState(State):
             self.status = "turn" if self.moves and self.zz else "dvonn" if self.moves else \
                 "zertz" if self.zz else "pass"
         elif part == "dvonn":
+            if not has_move(self.board, p) and not has_move(self.board, 1 - p):
+                self.status = "over"  # X17: the end comes at once, mid-turn (a loaded state: rejected)
+                return
             self.zz = self.zertz_options()
             self.status = "zertz"
         else:
@@ -137,9 +140,12 @@ class DvertzState(State):
             self.status = "dvonn"
 
     def _part_done(self, which: str) -> None:
-        """After a part: the turn goes on with the other part when it has anything to play (X5, X6),
-        else it passes to the opponent; a winning set of marbles ends the game at once (X16)."""
-        if self.marble_winner() is not None:
+        """After a part: a winning set of marbles ends the game at once (X16), and so does a stack move
+        after which neither player has a DVONN move, the turn unfinished (X17, RULINGS "Dvertz" 9);
+        else the turn goes on with the other part when it has anything to play (X5, X6), or passes to
+        the opponent."""
+        if self.marble_winner() is not None or which == "dvonn" and not (
+                has_move(self.board, self.turn) or has_move(self.board, 1 - self.turn)):
             self.part, self.moves, self.zz, self.status = "", [], None, "over"
             return
         if self.part == "":

@@ -1,7 +1,8 @@
 """ZÈRTZ (Kris Burm, 1999): place marbles, shrink the board, capture by jumping and by isolation.
 
 Registered as ``zertz`` with the options ``board`` (``37 rings``, the standard board; ``48 rings``;
-``61 rings``) and ``pool`` (``standard`` 6/8/10 marbles, or ``blitz`` 5/7/9). The marble logic that
+``61 rings``) and ``pool`` (``standard`` 6/8/10 marbles, or ``blitz`` 5/7/9; Blitz is official on 37
+rings only, on 48 or 61 a house combination: RULINGS "DVONN and ZÈRTZ" 3, rule Z3). The marble logic that
 Dvertz reuses (jump sequences, free rings, isolation, where a placed marble comes from) is in
 :mod:`pygames.zertz.logic`, as plain functions over plain lists.
 """
@@ -22,7 +23,8 @@ GAME = register(Game(
                "(+24)", BOARDS),
         Option("pool", "choice", "standard",
                "standard: 6 white, 8 grey, 10 black (win with 4 white, 5 grey, 6 black or 3 of each); "
-               "blitz: 5, 7, 9 (win with 3 white, 4 grey, 5 black or 2 of each)", ("standard", "blitz")),
+               "blitz: 5, 7, 9 (win with 3 white, 4 grey, 5 black or 2 of each), official on 37 rings "
+               "only: Blitz on 48 or 61 rings is a house combination", ("standard", "blitz")),
     ),
     draw_svg=svg.draw,
     evaluate=ai.evaluate,

@@ -257,25 +257,44 @@ def test_x16_thresholds_and_no_set_of_each():
     assert not s.is_terminal() and s.captures[0] == [3, 3, 3]
 
 
-def test_x17_end_when_no_dvonn_move_but_turn_finished():
-    """X17: White's move leaves no DVONN move anywhere; White still plays the ZÈRTZ-like part, then the end."""
+def test_x17_end_at_once_when_no_dvonn_move_mid_turn():
+    """X17 (RULINGS "Dvertz" 9): White's stack move leaves no DVONN move anywhere; the game ends at once,
+    the turn's ZÈRTZ-like part is not played."""
     s = pos({"d3": "W", "e3": "D"})
-    s.apply("d3e3")
-    assert not s.is_terminal() and s.current_player() == 0 and s.status == "zertz"
-    s.apply("Be3")
-    assert s.is_terminal() and s.returns() == [1.0, -1.0]
-
-
-def test_x17_marble_win_in_the_last_part():
-    """X17: White's stack move stops all movement; the turn is finished and its jump wins by marbles."""
-    s = pos({"d3": "W", "e3": "D", "f3": "BB", "f4": "D", "f2": "D"}, {"f2": "W", "f3": "G"},
-            captures=((0, 4, 0), (0, 0, 0)))
     assert s.status == "turn"
     s.apply("d3e3")
+    assert s.is_terminal() and s.legal_actions() == [] and s.returns() == [1.0, -1.0]
+    assert s.marbles == [0] * N_CELLS and s.observation(None)["win_by"] == "dvonn"
+    assert s.history == ["d3e3"]
+
+
+def test_x17_no_marble_win_after_the_dvonn_end():
+    """X17 (RULINGS "Dvertz" 9): the stack move stops all movement; the jump that would have won by
+    marbles is never made: the pieces decide (here a draw, 2 against 2)."""
+    s = pos({"d3": "W", "e3": "D", "f3": "BB", "f4": "D", "f2": "D"}, {"f2": "W", "f3": "G"},
+            captures=((0, 4, 0), (0, 0, 0)))
+    assert s.status == "turn" and "x f2Gf4" in legal(s)
+    s.apply("d3e3")
     assert not player_moves(s.board, 0) and not player_moves(s.board, 1)
-    assert not s.is_terminal() and legal(s) == ["x f2Gf4"]
-    s.apply("x f2Gf4")
-    assert s.is_terminal() and s.winner() == 0 and s.observation(None)["win_by"] == "marbles"
+    assert s.is_terminal() and s.winner() is None and s.returns() == [0.0, 0.0]
+    assert s.captures[0] == [0, 4, 0] and s.observation(None)["win_by"] == "dvonn"
+
+
+def test_x17_marble_win_before_the_dvonn_part():
+    """X17 (RULINGS "Dvertz" 9): a winning jump made first ends the game before the turn's DVONN part,
+    though that DVONN part would have taken the opponent's stacks."""
+    s = pos({"c3": "W", "d3": "B", "e3": "D", "f3": "W", "g3": "B"}, {"c3": "G", "d3": "W"},
+            captures=((3, 0, 0), (0, 0, 0)))
+    assert s.status == "turn"
+    s.apply("x c3We3")
+    assert s.is_terminal() and s.winner() == 0 and s.legal_actions() == []
+
+
+def test_x17_a_loaded_turn_cannot_go_on_after_the_dvonn_end():
+    """X17: a saved state whose DVONN part was played and left no DVONN move is refused (it had ended)."""
+    from pygames.core import InvalidState
+    with pytest.raises(InvalidState):
+        pos({"d3": "", "e3": "DW"}, part="dvonn")
 
 
 def test_x18_score_as_dvonn_and_draw():
@@ -349,3 +368,30 @@ def test_x20_play_turn_rejects_half_turns_unchanged():
     assert s.to_json() == before
     s.play_turn(move + " + " + next(a for a in legal(s.child(move)) if a[0] in "WGBx"))
     assert s.current_player() == 1
+
+
+def test_x9_x16_rules_page_jump_caption_names_every_jump_and_every_win():
+    """X9, X16: the rules page's jump diagram names every jump open in its position, and says which of
+    them win at once (the engine plays the diagram's actions and judges each jump)."""
+    import json
+    from pathlib import Path
+    page = (Path(__file__).parents[2] / "docs" / "rules" / "dvertz.md").read_text()
+    block = next(b for b in page.split("```diagram dvertz")[1:] if '"x ' in b.split("```")[0])
+    d = json.loads(block.split("```")[0])
+    s = GAME.new_initial_state()
+    for a in d["actions"]:
+        s.apply(a)
+    jumps = legal(s)
+    assert jumps and all(j.startswith("x ") for j in jumps)
+    caption = d["caption"]
+    assert f"Exactly {('one', 'two', 'three', 'four', 'five')[len(jumps) - 1]} are open" in caption
+    winners = []
+    for j in jumps:
+        assert j in caption
+        t = s.clone()
+        t.apply(j)
+        if t.is_terminal():
+            winners.append(j)
+    win_text = caption[caption.index("(X16)") - 200:caption.index("(X16)")]
+    assert winners and all(w in win_text for w in winners)
+    assert all(f"only {j} does not win" in caption for j in jumps if j not in winners)

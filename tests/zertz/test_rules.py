@@ -53,6 +53,21 @@ def test_Z3_pools_standard_and_blitz():
     assert s.pool == [4, 8, 10]
 
 
+def test_Z3_blitz_on_48_or_61_rings_is_a_house_combination():
+    """Z3 (RULINGS "DVONN and ZÈRTZ" 3): the pool option's help labels Blitz on 48 or 61 rings a house
+    combination, the rules page says so, and the default options are the official game."""
+    from pathlib import Path
+
+    from pygames.core import get_game
+    g = get_game("zertz")
+    pool = next(o for o in g.options if o.name == "pool")
+    assert "house combination" in pool.help and "37 rings only" in pool.help
+    assert g.validate_options({}) == {"board": "37 rings", "pool": "standard"}
+    page = (Path(__file__).parents[2] / "docs" / "rules" / "zertz.md").read_text()
+    z3 = page[page.index("- **Z3**"):page.index("- **Z4**")]
+    assert "house combination" in z3 and "48 or" in z3
+
+
 def test_Z4_first_player_then_alternate():
     """Z4: Player 1 moves first, then turns alternate; a turn is one action."""
     s = start()
