@@ -1,0 +1,262 @@
+"""Zoon: the turn, movement and trumps (ZN8–ZN12, ZN23–ZN28, ZN40 and the bounds of ZN50).
+
+A mixin of :class:`pygames.zoon.rules.ZoonState`: the start and end of a turn with the anti-stalling rule
+(ZN40), the legal moves and attacks of a Zoon (ZN9–ZN12), the trumps a player may play (ZN23–ZN28) and
+what playing one starts.
+"""
+from __future__ import annotations
+
+from ..core.state import Action
+from .base import ZoonBase
+from .board import CELL, CELL_INDEX, EMPTY, NAMES, OBST, QUIET_LIMIT, SOUTH, _MOVE_ACTS, _MOVES, _TRUMP_ORDER, _act, step
+from .tribes import trump
+
+_TRUMP_KEYS: dict[tuple, str] = {}
+_SHOTS = {"cocoboum": ((-1, 1), (1, 1)), "axe": ((0, 1),), "arrow": ((0, 2),)}
+"""Where a Zoon-fired weapon trump shoots, relative to its shooter (ZN28)."""
+_SHOT_ACTS: dict[tuple, Action] = {}
+_CELL_ACTS: dict[tuple, tuple] = {}
+
+
+def _trump_cell_actions(code: str, p: int) -> tuple:
+    """The actions ``<code> <cell>`` of trump ``code`` played by ``p``, indexed by cell."""
+    t = _CELL_ACTS.get((code, p))
+    if t is None:
+        t = _CELL_ACTS[code, p] = tuple(_act(f"{code} {CELL[c]}", (f"trump-{code}", CELL[c]), p) for c in range(36))
+    return t
+
+
+
+class TurnMixin(ZoonBase):
+    """The turn, movement and trumps of a Zoon state (see the module docstring)."""
+
+    def _begin_turn(self, p: int) -> None:
+        self.turn = p
+        self.phase = "turn"
+        self.mods = {}
+        if self.options["anti_stalling"]:  # ZN40
+            key = self._position_key(p)
+            self.seen.append(key)
+            if self.seen.count(key) >= 3 or self.quiet >= QUIET_LIMIT:
+                self.phase = "over"
+                self.winner = None
+                self.result = ("the same position occurred a third time" if self.seen.count(key) >= 3
+                               else f"{QUIET_LIMIT} turns without progress")
+                return
+        if not self._has_turn_action(p):  # ZN8: no legal action loses
+            self.winner = 1 - p
+            self.result = f"{NAMES[p]} cannot act"
+            self.phase = "over"
+
+    def _end_turn(self) -> None:
+        self.turns += 1
+        if self.progress:
+            self.quiet = 0
+            self.seen = []
+        else:
+            self.quiet += 1
+        self.progress = False
+        self._begin_turn(1 - self.turn)
+
+    def _position_key(self, nxt: int) -> tuple:
+        """The position for the repetition rule (ZN40): battlefield, pennies, face-up cards, trumps and the
+        player to move, as a tuple (saved as text, see :func:`_key_text`)."""
+        tz, tc = self.tzone, self.tcoin
+        k = (tuple(tz[0].items()), tuple(tz[1].items()), tuple(tc[0].items()), tuple(tc[1].items()))
+        trumps = _TRUMP_KEYS.get(k)
+        if trumps is None:
+            trumps = _TRUMP_KEYS[k] = f"{[sorted(z.items()) for z in tz]}{[sorted(z.items()) for z in tc]}"
+        coin, up = self.coin, self.up
+        return (tuple(self.board), tuple(coin[0]), tuple(coin[1]), tuple(up[0]), tuple(up[1]), trumps, nxt)
+
+    def moves_of(self, p: int, i: int) -> list[tuple[int, int, bool]]:
+        """Legal destinations of Zoon (p, i): ``(cell, previous cell, attack)`` (ZN9–ZN12)."""
+        cell = self.pos[p][i]
+        if cell < 0:
+            return []
+        groups, shared = _MOVES[self.tribes[p], p][i][cell]
+        if not groups:
+            return []
+        board = self.board
+        out = []
+        lo = 12 if p == SOUTH else 0  # enemy Zoon codes: lo … lo + 11
+        hi = lo + 12
+        seen: set | None = set() if shared else None
+        for first, seconds in groups:
+            v = board[first]
+            if v == EMPTY:
+                out.append((first, cell, False))
+                for t in seconds:
+                    v = board[t]
+                    if v == EMPTY or lo <= v < hi:
+                        if seen is not None:
+                            if t in seen:
+                                continue
+                            seen.add(t)
+                        out.append((t, first, v != EMPTY))
+            elif lo <= v < hi:
+                out.append((first, cell, True))
+        return out
+
+    def _move_actions(self, p: int, codes) -> list[Action]:
+        out = []
+        acts = _MOVE_ACTS
+        for i in codes:
+            base = (p * 36 + self.pos[p][i]) * 72
+            for t, _prev, att in self.moves_of(p, i):
+                out.append(acts[base + t * 2 + att])
+        return out
+
+    def _has_turn_action(self, p: int) -> bool:
+        for i in range(12):
+            if self.pos[p][i] >= 0 and self.moves_of(p, i):
+                return True
+        return bool(self._trump_actions(p))
+
+    def _enemy_cells(self, p: int, rows) -> list[int]:
+        lo = 12 if p == SOUTH else 0
+        board = self.board
+        return [c for c in range(rows[0] * 6, rows[-1] * 6 + 6) if lo <= board[c] < lo + 12]
+
+    def _of_type(self, p: int, types) -> list[int]:
+        return [i for i in range(12) if self.pos[p][i] >= 0 and self.zoon(p, i).type in types]
+
+    def _behind(self, p: int, i: int) -> list[int]:
+        cell = self.pos[p][i]
+        out = []
+        for dx in (-1, 0, 1):
+            c = step(p, cell, dx, -1)
+            if c >= 0 and self.board[c] == EMPTY:
+                out.append(c)
+        return out
+
+    def _trump_actions(self, p: int) -> list[Action]:
+        out: list[Action] = []
+        camp = (0, 1, 2) if p == SOUTH else (3, 4, 5)
+        home = (0, 1) if p == SOUTH else (4, 5)
+        for code in _TRUMP_ORDER[self.tribes[p]]:
+            if self.tzone[p][code] not in ("hand", "side"):
+                continue
+            if code in ("menhirs", "bertha"):
+                acts = _trump_cell_actions(code, p)
+                for c in self._enemy_cells(p, camp):
+                    out.append(acts[c])
+            elif code == "wall":
+                acts = _trump_cell_actions(code, p)
+                board = self.board
+                for c in range(36):
+                    if board[c] == EMPTY:
+                        out.append(acts[c])
+            elif code == "cage":
+                if self._of_type(p, ("Priest",)):
+                    acts = _trump_cell_actions(code, p)
+                    for c in self._enemy_cells(p, home):
+                        out.append(acts[c])
+            elif code in ("cocoboum", "axe", "arrow"):
+                shooters = self._of_type(p, ("Elite",) if code == "cocoboum" else ("Soldier",))
+                rel = _SHOTS[code]
+                for i in shooters:
+                    s = self.pos[p][i]
+                    for dx, dy in rel:
+                        t = step(p, s, dx, dy)
+                        if t >= 0 and self.owner_at(t) == 1 - p:
+                            key = (code, p, s, t)
+                            a = _SHOT_ACTS.get(key)
+                            if a is None:
+                                a = _SHOT_ACTS[key] = _act(f"{code} {CELL[s]}>{CELL[t]}",
+                                                           (f"trump-{code}", CELL[s], CELL[t]), p)
+                            out.append(a)
+            elif code == "scarper":
+                if any(self._behind(p, i) for i in self._mobile(p)):
+                    out.append(_act(code, (f"trump-{code}",), p))
+            else:
+                types = {"tortoise": ("Soldier",), "fury": ("Soldier",), "pair": ("Elite", "Monster"),
+                         "conch": None}[code]
+                cands = self._mobile(p) if types is None else self._of_type(p, types)
+                if any(self.moves_of(p, i) for i in cands):
+                    out.append(_act(code, (f"trump-{code}",), p))
+        return out
+
+    def _mobile(self, p: int) -> list[int]:
+        return [i for i in range(12) if self.pos[p][i] >= 0 and self.zoon(p, i).type != "Emblem"]
+
+
+    def _move(self, p: int, action: Action, mod: str | None = None, reveal: bool = False) -> None:
+        f, t = CELL_INDEX[action.targets[0]], CELL_INDEX[action.targets[1]]
+        code = self.board[f]
+        i = code % 12
+        if reveal:
+            self._reveal(p, i)
+        if mod:
+            self.mods[code] = mod
+        for to, prev, att in self.moves_of(p, i):
+            if to == t:
+                self._mark(f, t, "attack" if att else "move")
+                if att:
+                    self.combat = {"a": (p, i), "d": (1 - p, self.board[t] % 12), "from": f, "to": t,
+                                   "prev": prev, "shot": None}
+                    self.todo.append(("combat",))
+                else:
+                    self._place(p, i, t)
+                return
+        raise AssertionError("move not found")
+
+    def _mark(self, f: int, t: int, kind: str) -> None:
+        """Note a step of the current turn for the drawing (``trail``: from cell or -1, to cell, kind,
+        combat result); derived from the history, so not saved."""
+        self.trail += ((f, t, kind, ""),)
+
+    def _mark_result(self, t: int, res: str) -> None:
+        """Note the result of the combat at ``t`` on its step of the trail."""
+        trail = list(self.trail)
+        for k in range(len(trail) - 1, -1, -1):
+            f, to, kind, r = trail[k]
+            if to == t and kind in ("attack", "shot") and not r:
+                trail[k] = (f, to, kind, res)
+                break
+        self.trail = tuple(trail)
+
+    def _play_trump(self, p: int, n: str) -> None:
+        parts = n.split()
+        code = parts[0]
+        tr = trump(self.tribes[p], code)
+        if code == "wall":
+            c = CELL_INDEX[parts[1]]
+            self._mark(-1, c, "wall")
+            self.obst.append([c, p, code, -1])
+            self.board[c] = OBST + len(self.obst) - 1
+            self.tzone[p][code] = "board"
+            self.progress = True
+        elif code == "cage":
+            c = CELL_INDEX[parts[1]]
+            self._mark(-1, c, "cage")
+            q, j = 1 - p, self.board[c] % 12
+            for i in self._of_type(p, ("Priest",)):
+                self._reveal(p, i)
+                break
+            self.obst.append([c, p, code, j])
+            self.tzone[p][code] = "board"
+            self._eliminate(q, j, OBST + len(self.obst) - 1)
+        elif tr.corners is not None:  # shooting trumps
+            if ">" in parts[1]:
+                s, t = (CELL_INDEX[x] for x in parts[1].split(">"))
+                self._reveal(p, self.board[s] % 12)  # ZN29: the shooter is turned face up
+            else:
+                s, t = -1, CELL_INDEX[parts[1]]
+            self._mark(s, t, "shot")
+            self.combat = {"a": (p, code), "d": (1 - p, self.board[t] % 12), "from": s, "to": t, "prev": s,
+                           "shot": code}
+            self.todo.append(("combat",))
+        elif code == "scarper":
+            self.tzone[p][code] = "discard"
+            self.progress = True
+            self.todo.append(("scarper", p, tuple(self._mobile(p)), 3, True))
+        else:
+            self.tzone[p][code] = "discard"
+            self.progress = True
+            types = {"tortoise": ("Soldier",), "fury": ("Soldier",), "pair": ("Elite", "Monster")}.get(code)
+            cands = tuple(self._mobile(p)) if types is None else tuple(self._of_type(p, types))
+            left = {"tortoise": 2, "fury": 1, "pair": 2, "conch": 3}[code]
+            mod = {"tortoise": "+1", "fury": "x2"}.get(code)
+            self.todo.append(("tactic", p, cands, left, True, code, mod))
+
