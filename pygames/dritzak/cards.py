@@ -1,0 +1,179 @@
+"""Dritzak cards and the actions built from them (rules D1, D6–D8, D10, D19, D26 of docs/rules/dritzak.md).
+
+Cards are ints ``0 .. 52 * decks - 1``: ``card = copy * 52 + suit * 13 + rank`` where ``rank`` 0..12 is
+2, 3, … 9, T (10), J, Q, K, A and ``suit`` 0..3 is clubs, diamonds, hearts, spades. A card's name is
+rank and suit letters (``7h``, ``Ts``) with the copy number appended for the second and third decks
+(``7h2``, ``7h3``). Comparison uses the rank index: 3 < 4 < … < 9 < J < Q < K < A (D6); the 2 (rank 0)
+and the 10 (rank 8) are special (D7, D8).
+
+Action objects are pure functions of their notation and player and are built once and cached here.
+"""
+from __future__ import annotations
+
+from ..core.errors import InvalidState
+from ..core.state import CHANCE, Action
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+TWO, SEVEN, TEN = 0, 5, 8
+START_ORDER = (1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 0, 8)
+"""Ranks asked for to decide who starts: 3 … 9, J, Q, K, A, then 2, then 10 (D9)."""
+STALL_PER_PLAYER = 10
+"""D24: the game is called after ``STALL_PER_PLAYER * players`` pick-ups in a row without a clear."""
+
+
+def card_name(c: int) -> str:
+    """``7h``, ``Ts``, ``7h2`` (second deck): rank, suit, and the copy number from the second deck on."""
+    copy, r = divmod(c, 52)
+    return RANKS[r % 13] + SUITS[r // 13] + (str(copy + 1) if copy else "")
+
+
+_NAMES = [card_name(c) for c in range(156)]
+_IDS = {n: c for c, n in enumerate(_NAMES)}
+_RANK = [c % 13 for c in range(156)]
+_SUIT = [(c % 52) // 13 for c in range(156)]
+
+
+def parse_card(name: str, decks: int) -> int:
+    """The card id of ``name`` in a game of ``decks`` decks; raises InvalidState if there is none."""
+    c = _IDS.get(name) if isinstance(name, str) else None
+    if c is None or c >= 52 * decks:
+        raise InvalidState(f"no card {name!r} in a game of {decks} deck(s)")
+    return c
+
+
+def rank_of(name_or_card) -> int:
+    """Rank index 0..12 (2 … A) of a card id or name."""
+    if isinstance(name_or_card, str):
+        return RANKS.index(name_or_card[0])
+    return _RANK[name_or_card]
+
+
+def playable(rank: int, top: int | None, sevens: bool) -> bool:
+    """Whether cards of ``rank`` may be played on a pile whose top card has rank ``top`` (None: empty).
+
+    D6 match or beat, aces high; D7 the 2 goes on anything and anything on a 2; D8 the 10 goes on
+    anything; D19 rule of 7s: on a 7 only 7 or lower (2 and 10 still allowed)."""
+    if top is None or rank == TWO or rank == TEN or top == TWO:
+        return True
+    if sevens and top == SEVEN:
+        return rank <= SEVEN
+    return rank >= top
+
+
+# Action objects are pure functions of their notation and player: build each once.
+_ACTIONS: dict = {}
+
+
+def _act(notation: str, player: int, targets: tuple = (), select: str = "sequence", label: str = "") -> Action:
+    key = (notation, player)
+    a = _ACTIONS.get(key)
+    if a is None:
+        a = _ACTIONS[key] = Action(notation, targets=targets, select=select, label=label, player=player)
+    return a
+
+
+_PICK_UP = [_act("pick up", p, label="Pick up the pile") for p in range(6)]
+_DOWN = [[_act(f"down {i + 1}", p, (f"down-{i + 1}",)) for i in range(3)] for p in range(6)]
+_DEAL = [Action("deal " + n, player=CHANCE) for n in _NAMES]
+_DRAW = [Action("draw " + n, player=CHANCE) for n in _NAMES]
+_START = [Action(f"start {p + 1}", player=CHANCE) for p in range(6)]
+
+
+_PLAY_CARDS: dict = {}
+"""The cards of each play notation made by ``_play_action`` (``"play 7h 7s"`` → ``(5, 31)``)."""
+
+
+def _play_action(cards: tuple, player: int) -> Action:
+    key = (cards, player)
+    a = _ACTIONS.get(key)
+    if a is None:
+        names = [_NAMES[c] for c in cards]
+        a = _ACTIONS[key] = Action("play " + " ".join(names), targets=tuple("card-" + n for n in names),
+                                   select="set", player=player)
+        _PLAY_CARDS[a.notation] = cards
+    return a
+
+
+_TARGET = ["card-" + n for n in _NAMES]
+
+
+def _up_action(cards: tuple, player: int) -> Action:
+    """The face-up choice of ``cards`` (D4); not cached: three cards of a hand rarely come back."""
+    a, b, c = cards
+    return Action(f"up {_NAMES[a]} {_NAMES[b]} {_NAMES[c]}", targets=(_TARGET[a], _TARGET[b], _TARGET[c]),
+                  select="set", label="Lay these face up", player=player)
+
+
+def _sets(cards: list, rank: int) -> list:
+    """The distinct sets (tuples, sorted) of cards of ``rank`` among ``cards`` (D10). Copies of the
+    same rank and suit from different decks are interchangeable: only the first copies are used."""
+    group = sorted(c for c in cards if _RANK[c] == rank)
+    if len(group) == 1:
+        return [(group[0],)]
+    by_suit: list = [[], [], [], []]
+    for c in group:
+        by_suit[_SUIT[c]].append(c)
+    out = [()]
+    for lst in by_suit:
+        if lst:
+            out = [t + tuple(lst[:k]) for t in out for k in range(len(lst) + 1)]
+    return [tuple(sorted(t)) for t in out if t]
+
+
+_GROUP_ACTIONS: dict = {}
+_PLAYABLE = {(top, sevens): tuple(r for r in range(13) if playable(r, top, sevens))
+             for top in (None, *range(13)) for sevens in (False, True)}
+"""The ranks playable on each top rank (None: an empty pile), with and without the rule of 7s, ascending."""
+
+
+def _group(cards, groups: dict | None = None) -> dict:
+    """``cards`` added by rank to ``groups`` (a new dict by default): ``{rank: [cards, actions or None]}``
+    (see ``_entry_actions``); a group that grows forgets its actions."""
+    if groups is None:
+        groups = {}
+    for c in cards:
+        r = _RANK[c]
+        e = groups.get(r)
+        if e is None:
+            groups[r] = [[c], None]
+        else:
+            e[0].append(c)
+            e[1] = None
+    return groups
+
+
+def _entry_actions(entry: list, player: int) -> list:
+    """The play actions of a ``_group`` entry, remembered in the entry until its cards change."""
+    acts = entry[1] = _group_actions(entry[0], player)
+    return acts
+
+
+def _group_actions(group: list, player: int) -> list:
+    """The play actions of ``player`` for ``group`` (their cards of one rank, any order), cached: the
+    distinct sets of ``_sets``, each a cached Action. Do not mutate the list returned."""
+    key = (tuple(sorted(group)) if len(group) > 1 else (group[0],), player)
+    acts = _GROUP_ACTIONS.get(key)
+    if acts is None:
+        if len(_GROUP_ACTIONS) > 100_000:  # bound the memory of a long session
+            _GROUP_ACTIONS.clear()
+        if len(group) == 1:
+            acts = [_play_action((group[0],), player)]
+        else:
+            acts = [_play_action(t, player) for t in _sets(group, _RANK[group[0]])]
+        _GROUP_ACTIONS[key] = acts
+    return acts
+
+
+
+def deegan_name(level: int) -> str:
+    """``walk-off Deegan``, ``double walk-off Deegan`` … for levels 1..4 (D18)."""
+    return ("", "walk-off Deegan", "double walk-off Deegan", "triple walk-off Deegan",
+            "quadruple walk-off Deegan")[level]
+
+
+def _sort_key(name: str):
+    """Sort cards by play order (3 … A, then 2 and 10), then suit."""
+    r = RANKS.index(name[0])
+    return (START_ORDER.index(r), name[1], name[2:])
+

@@ -1,0 +1,259 @@
+"""Dritzak play: zones, legal plays, sets and clears, pick-ups, skips and reversal, going out, the called
+game and the results (rules D6–D8, D10–D26, D28 of docs/rules/dritzak.md).
+
+A mixin of :class:`~pygames.dritzak.rules.DritzakState`; it works on the state's fields.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from .base import DritzakBase
+from .cards import (_DOWN, _IDS, _NAMES, _PICK_UP, _PLAY_CARDS, _PLAYABLE, _RANK, _SUIT, STALL_PER_PLAYER,
+                    TEN, _entry_actions, _group, _up_action, deegan_name, playable)
+
+
+class PlayMixin(DritzakBase):
+    """The play phase: legal actions, moves and results."""
+
+    def zone(self, p: int) -> str:
+        """The zone ``p`` plays from this turn (D11–D13): ``hand``, ``up`` or ``down`` (or ``none``)."""
+        if self.hands[p]:
+            return "hand"
+        if self.deck:
+            return "none"
+        if self.up[p]:
+            return "up"
+        if any(c is not None for c in self.down[p]):
+            return "down"
+        return "none"
+
+    def _legal_actions(self):
+        ph = self.phase
+        if ph == "choose":
+            p = self.pending.index(None)
+            return [_up_action(t, p) for t in combinations(sorted(self.hands[p]), 3)]
+        p = self.turn
+        pile = self.pile
+        out: list = []
+        z = "hand" if self.hands[p] else self.zone(p)
+        if z == "down":
+            for i, c in enumerate(self.down[p]):
+                if c is not None:
+                    out.append(_DOWN[p][i])
+        elif z != "none":
+            top = _RANK[pile[-1]] if pile else None
+            first = self.first_rank
+            if z == "up":
+                groups = _group(self.up[p])
+            else:
+                h = self.hands[p]
+                g = self._groups[p]
+                groups = g[2] if g is not None and g[0] is h and g[1] == len(h) else self._hand_groups(p)
+            if first is not None:
+                e = groups.get(first)
+                if e is not None:
+                    out.extend(e[1] or _entry_actions(e, p))
+            else:
+                for r in _PLAYABLE[top, self.options["sevens"]]:
+                    e = groups.get(r)
+                    if e is not None:
+                        out.extend(e[1] or _entry_actions(e, p))
+        if pile:
+            out.append(_PICK_UP[p])
+        return out
+
+    def _apply_play(self, note: str) -> None:
+        """A move of the player to move: a set, a face-down card or a pick-up (D10–D16)."""
+        p = self.turn
+        if note == "pick up":
+            self._pick_up(p)
+            self._last = ("pick", p)
+            return
+        if note[0] == "d":  # down k: a blind face-down card (D13)
+            i = int(note[5:]) - 1
+            c = self.down[p][i]
+            assert c is not None  # only slots still holding a card are offered
+            self.down[p][i] = None
+            top = _RANK[self.pile[-1]] if self.pile else None
+            if playable(_RANK[c], top, self.options["sevens"]):
+                self._play(p, [c], "down")
+            else:
+                self.pile.append(c)
+                self._pick_up(p)
+                self.last = f"{self.game.player_name(p)} turned up {_NAMES[c]} and picked up the pile"
+            return
+        cards = _PLAY_CARDS.get(note) or tuple(_IDS[x] for x in note.split()[1:])
+        zone = "hand" if self.hands[p] else "up"
+        self._play(p, cards, zone)
+
+    def _active(self, q: int) -> bool:
+        return q not in self.places
+
+    def _next(self, p: int, steps: int) -> int:
+        """The player ``steps`` places after ``p`` in the direction of play, counting only players still
+        in (D20, D25)."""
+        n = len(self.hands)
+        if not self.places:
+            return (p + self.direction * steps) % n
+        q = p
+        d = self.direction
+        while steps:
+            q = (q + d) % n
+            if q not in self.places:
+                steps -= 1
+        return q
+
+    def _pick_up(self, p: int) -> None:
+        """D15: the pile goes into ``p``'s hand, publicly known there; the next player leads (D16)."""
+        self._hand_add(p, self.pile)
+        self.known[p].extend(self.pile)
+        self.pile = []
+        self.recent = []
+        self.stall += 1
+        self.turn = self._next(p, 1)
+        if self.stall >= STALL_PER_PLAYER * self.num_players:
+            self._call_game()
+
+    def _complete(self, rank: int) -> bool:
+        """D10, D23: the run of ``rank`` on top of the pile completes a set that clears it."""
+        pile = self.pile
+        rule = self.options["set_rule"]
+        if rule != "suits":  # four (or, with "all", every copy) in a row on top
+            need = 4 * self.decks if rule == "all" else 4
+            if len(pile) < need:
+                return False
+            for c in pile[-need:]:
+                if _RANK[c] != rank:
+                    return False
+            return True
+        suits = set()
+        for c in reversed(pile):
+            if _RANK[c] != rank:
+                break
+            suits.add(_SUIT[c])
+        return len(suits) == 4
+
+    def _play(self, p: int, cards, zone: str) -> None:
+        """Play ``cards`` (equal rank, already legal) from ``zone``: D7–D10, D14, D17–D22."""
+        o = self.options
+        rank = _RANK[cards[0]]
+        if zone == "hand":
+            self._hand_remove(p, cards)
+            kn = self.known[p]
+            if kn:
+                for c in cards:
+                    if c in kn:
+                        kn.remove(c)
+        elif zone == "up":
+            u = self.up[p]
+            for c in cards:
+                u.remove(c)
+        pile = self.pile
+        matched = bool(pile) and _RANK[pile[-1]] == rank
+        pile.extend(cards)
+        self.first_rank = None
+        rec = self.recent
+        for c in cards:
+            rec.append((p, c, zone))
+        if len(rec) > 6:
+            del rec[:-6]
+        cleared = rank == TEN or self._complete(rank)
+        if o["reversal"] and matched:
+            self.direction = -self.direction
+        out = not self.hands[p] and not self.deck and not self.up[p] and all(c is None for c in self.down[p])
+        skips = 0
+        if cleared:
+            self.cleared.extend(pile)
+            self.pile = []
+            self.stall = 0
+        elif o["skip"] and matched:
+            skips = len(cards)
+        self._last = ("play", p, cards, cleared, skips)
+        if out:
+            self._go_out(p, zone)
+            if self.phase == "over":
+                return
+            self.turn = self._next(p, 1 + skips)  # p is out now: counting passes over them
+            return
+        self.turn = p if cleared else self._next(p, 1 + skips)
+        if self.deck and len(self.hands[p]) < self.hand_size:
+            self.drawer = p
+            self.phase = "draw"
+
+    def _go_out(self, p: int, zone: str) -> None:
+        """D17, D18, D25: ``p`` has played their last card."""
+        self.places.append(p)
+        rec = self.recent
+        if zone == "down" and len(rec) >= 2 and rec[-2][0] == p and rec[-2][2] == "down" and _RANK[rec[-2][1]] == TEN:
+            level = 0
+            for q, c, _z in reversed(rec[:-1]):
+                if q != p or _RANK[c] != TEN:
+                    break
+                level += 1
+            self.deegans.append([p, min(level, 4)])
+        n = self.num_players
+        if not self.options["play_on"] or len(self.places) == n - 1:
+            if self.options["play_on"]:
+                self.places.extend(q for q in range(n) if q not in self.places)
+            self.phase = "over"
+
+    def _call_game(self) -> None:
+        """D24: a called game ranks the players still in by the cards they hold, fewest first."""
+        self.called = True
+        rest = [q for q in range(self.num_players) if q not in self.places]
+        rest.sort(key=lambda q: self.cards_left(q))
+        self.places.extend(rest)
+        self.phase = "over"
+
+    def cards_left(self, p: int) -> int:
+        """Cards ``p`` still holds: hand, face-up and face-down."""
+        return len(self.hands[p]) + len(self.up[p]) + sum(c is not None for c in self.down[p])
+
+    # ----- results -----------------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        """D17: first out +1, everyone else -1. D25 (play on): ranked, from +1 for the first out down to
+        -1 for the last. D24 (called game): those still in are ranked by the cards they hold; equal counts
+        share (the mean of their places' values; without play on, every player with the fewest wins)."""
+        n = self.num_players
+        if self.phase != "over":
+            return [0.0] * n
+        left = [self.cards_left(q) for q in range(n)]
+        if not self.options["play_on"]:
+            if not self.called:
+                return [1.0 if q == self.places[0] else -1.0 for q in range(n)]
+            m = min(left)
+            if all(x == m for x in left):
+                return [0.0] * n  # everyone holds as many cards: a draw
+            return [1.0 if left[q] == m else -1.0 for q in range(n)]
+        value = [1.0 - 2.0 * i / (n - 1) for i in range(n)]
+        pl = self.places
+        ret = [0.0] * n
+        i = 0
+        while i < n:
+            j = i + 1
+            if self.called and left[pl[i]] > 0:
+                while j < n and left[pl[j]] == left[pl[i]]:
+                    j += 1
+            share = sum(value[i:j]) / (j - i)
+            for k in range(i, j):
+                ret[pl[k]] = share
+            i = j
+        return ret
+
+    def result_text(self) -> str:
+        """The result in words, with every walk-off Deegan (D18) and whether the game was called (D24)."""
+        if self.phase != "over":
+            return ""
+        r = self.returns()
+        best = max(r)
+        win = [q for q in range(self.num_players) if r[q] == best]
+        name = self.game.player_name
+        if len(win) == len(r):
+            txt = "A draw"
+        else:
+            txt = " and ".join(name(q) for q in win) + " won"
+        if self.called:
+            txt += " (called after too many pick-ups: fewest cards)"
+        for q, lv in self.deegans:
+            txt += f"; {deegan_name(lv)} by {name(q)}!"
+        return txt
