@@ -37,6 +37,9 @@ MAX_ROUNDS = 300
 
 PARTS = ("opening", "board", "piece", "formactus", "d6", "change", "flictus", "move", "veer", "over")
 CHANCE_PARTS = ("opening", "d6", "veer")
+ENDINGS = (None, "exit", "stuck", "rounds")
+"""How the last game ended: not yet, a piece (Factiosus: the last piece) out on square 82 (G25, G31), a
+whole round in which no one could do anything but stay, or the round limit (G26)."""
 
 
 def _reach(kind: str) -> tuple[frozenset, ...]:
@@ -157,8 +160,9 @@ class DuerrorState(State):
     ``turn`` (the player whose turn or choice it is), ``part`` (one of :data:`PARTS`), ``setup`` (how
     many players have chosen), ``boards`` (board index 0..8 or None per player), ``pieces`` (per
     player a list of ``[kind, square]``), ``tokens`` per player and ``bank``, ``could`` (players a
-    take could reach when flictus began), ``took`` (a take was made this turn), ``used`` (takes made this
-    turn as ``[taker, victim player, victim piece, square]``), ``handled`` (pieces moved or paid for in
+    take could reach when flictus began), ``took`` (a take was made this turn), ``chain`` (the positions this
+    turn's takes reached: every piece's square, player by player, G37), ``barred`` (``[player, piece]``
+    that may not be taken again in this chain, G38), ``handled`` (pieces moved or paid for in
     Factiosus), ``veering`` (piece being veered), ``roll`` (the last dice: ``[]``, ``["d6", k]`` or
     ``["d10", a, b]``), ``trail`` (this turn's events for drawing), ``round``, ``game_no``, ``wins``
     per player, ``winner`` (of the last finished game) and ``ranked`` (winners of a game ended by G26).
@@ -177,6 +181,7 @@ class DuerrorState(State):
         self.wins = [0] * self.n
         self.winner: int | None = None
         self.ranked: list[int] = []
+        self.ending: str | None = None
         self._new_game()
 
     def _new_game(self) -> None:
@@ -197,7 +202,8 @@ class DuerrorState(State):
     def _clear_turn(self) -> None:
         self.could: list[int] = []
         self.took = False
-        self.used: list = []
+        self.chain: list = []
+        self.barred: list = []
         self.handled: list[int] = []
         self.veering: int | None = None
         self.trail: list = []
@@ -231,12 +237,17 @@ class DuerrorState(State):
         return f"{NAMES[player]} {self.pieces[player][index][0]}" if self.factiosus else NAMES[player]
 
     def takes(self) -> list[tuple[int, int, int]]:
-        """Legal takes of the player to move now as ``(taker piece, victim player, victim piece)`` (G11–G17),
-        by taker, then victim player and piece. (A reach holds squares 0..80 only, so pieces off the board
-        or out are never in it, G18.)"""
+        """Legal takes of the player to move now as ``(taker piece, victim player, victim piece)`` (G11–G17,
+        G37, G38), by taker, then victim player and piece. (A reach holds squares 0..80 only, so pieces off
+        the board or out are never in it, G18.) Within a chain, a piece barred by G38 is not offered, nor
+        a take that would bring back a position the chain already reached (G37)."""
         p = self.turn
         pieces = self.pieces
-        used = self._used_set() if self.used else None
+        chain = self.chain
+        if chain:
+            seen, barred = self._chain_sets()
+            cfg = [sq for row in pieces for _, sq in row]
+            m = len(pieces[p])
         out = []
         for ti, (kind, s) in enumerate(pieces[p]):
             if kind == "thete" or s < 0 or s == OUT:
@@ -245,17 +256,25 @@ class DuerrorState(State):
             for q in _OTHERS[self.n][p]:
                 for vi, pc in enumerate(pieces[q]):
                     vs = pc[1]
-                    if vs in zone and (used is None or (ti, q, vi, vs) not in used):
+                    if vs in zone:
+                        if chain:
+                            if (q, vi) in barred:
+                                continue
+                            after = list(cfg)
+                            after[p * m + ti], after[q * m + vi] = vs, s
+                            if tuple(after) in seen:
+                                continue
                         out.append((ti, q, vi))
         return out
 
-    def _used_set(self) -> set:
-        """``used`` as a set of tuples, kept in step while a chain of takes grows (G15)."""
-        used = self.used
-        us = self.__dict__.get("_us")
-        if us is None or us[0] is not used or us[1] != len(used):
-            us = self.__dict__["_us"] = [used, len(used), {tuple(u) for u in used}]
-        return us[2]
+    def _chain_sets(self) -> tuple[set, set]:
+        """``chain`` and ``barred`` as sets of tuples, kept in step while a chain of takes grows (G37, G38)."""
+        chain = self.chain
+        cs = self.__dict__.get("_cs")
+        if cs is None or cs[0] is not chain or cs[1] != len(chain):
+            cs = self.__dict__["_cs"] = [chain, len(chain), {tuple(c) for c in chain},
+                                         {tuple(b) for b in self.barred}]
+        return cs[2], cs[3]
 
     def _take_list(self) -> list[tuple[str, tuple, int, int, int]]:
         """``(notation, targets, taker, victim player, victim piece)`` of every legal take (G27).
@@ -447,7 +466,7 @@ class DuerrorState(State):
 
     def _begin_flictus(self) -> None:
         """G10: flictus only when a take is possible; remember who could be taken (G15)."""
-        self.used = []
+        self.chain, self.barred = [], []
         found = self.takes()
         if not found:
             self._begin_move()
@@ -485,16 +504,20 @@ class DuerrorState(State):
         self._begin_move()
 
     def _take(self, p: int, ti: int, q: int, vi: int) -> None:
-        """G14, G15: ``p``'s piece ``ti`` takes player ``q``'s piece ``vi`` (they change squares); the
-        chain goes on while another take is possible, else flexus follows."""
-        mine, theirs = self.pieces[p][ti], self.pieces[q][vi]
+        """G14, G15, G37, G38: ``p``'s piece ``ti`` takes player ``q``'s piece ``vi`` (they change squares);
+        every other piece that shared the victim's square is barred for the rest of the chain, and the
+        position reached joins the chain's; the chain goes on while another take is possible, else flexus
+        follows."""
+        pieces = self.pieces
+        mine, theirs = pieces[p][ti], pieces[q][vi]
         vs = theirs[1]
-        us = self._used_set()
-        us.add((ti, q, vi, vs))
-        self.used.append([ti, q, vi, vs])
-        self.__dict__["_us"][1] += 1
+        for r in _OTHERS[self.n][p]:  # G38: the others on the victim's square
+            for j, pc in enumerate(pieces[r]):
+                if pc[1] == vs and (r != q or j != vi):
+                    self.barred.append([r, j])
         self.trail.append(["take", p, mine[1], vs, q])
         mine[1], theirs[1] = vs, mine[1]  # G14: swap squares
+        self.chain.append([sq for row in pieces for _, sq in row])
         self.took = True
         found = self.takes()
         if found:
@@ -598,7 +621,7 @@ class DuerrorState(State):
         pieces[i][1] = dest
         self.handled.append(i)
         if dest == OUT and all(pc[1] == OUT for pc in pieces):  # G25, G31
-            self._win([p])
+            self._win([p], "exit")
             return
         if not self.factiosus:
             self._end_turn()
@@ -614,35 +637,50 @@ class DuerrorState(State):
             if self.turn == self.first:
                 self.round += 1
                 if self.round >= MAX_ROUNDS:  # G26
-                    self._win(self.leaders())
+                    self._win(self.leaders(), "rounds")
                     return
             self._begin_turn()
             if self.part != "done":
                 return
             skipped += 1
-            if skipped >= self.n:  # G26: a dead position
-                self._win(self.leaders())
+            if skipped >= self.n:  # G26: a whole round in which no one could do anything but stay
+                self._win(self.leaders(), "stuck")
                 return
 
     def leaders(self) -> list[int]:
-        """G26: the players with most pieces out, then the greatest sum of path numbers."""
+        """G26: the players with most pieces out, then the least total distance to square 82 of the pieces
+        left (every player has as many pieces, so: the greatest sum of path numbers); equal ones share."""
         def key(q):
             return (sum(1 for pc in self.pieces[q] if pc[1] == OUT),
-                    sum(self.number(q, pc[1]) for pc in self.pieces[q]))
+                    -sum(82 - self.number(q, pc[1]) for pc in self.pieces[q] if pc[1] != OUT))
         best = max(key(q) for q in range(self.n))
         return [q for q in range(self.n) if key(q) == best]
 
-    def _win(self, winners: list[int]) -> None:
-        """A game of the match ends; the next starts (Parcus, G33) or the match is over."""
+    def _win(self, winners: list[int], ending: str) -> None:
+        """A game of the match ends (``ending``: ``exit`` by G25/G31, ``stuck`` or ``rounds`` by G26); the
+        next starts (Parcus, G33, keeping tokens by G39) or the match is over."""
         for q in winners:
             self.wins[q] += 1
         self.winner = winners[0] if len(winners) == 1 else None
         self.ranked = list(winners)
+        self.ending = ending
         self.game_no += 1
         if self.game_no < self.games:
+            fill = 0 if self.merus else 1  # G39: keep the tokens or take the starting fill, whichever is more
+            self.tokens = [max(t, fill) for t in self.tokens]
             self._new_game()
         else:
             self.part = "over"
+
+    def result_text(self) -> str:
+        """How the (last) game ended when it was not by a piece reaching square 82 (G26, ruling 14): said as
+        what it is, never as a win by the text's rules; ``""`` for an ordinary win or before the end."""
+        if self.part != "over" or self.ending not in ("stuck", "rounds"):
+            return ""
+        why = ("No one can move any more" if self.ending == "stuck"
+               else f"{MAX_ROUNDS} rounds played without a winner")
+        return (f"{why}: the game is ranked by pieces out, then by the least distance left to square 82"
+                + (" (the last game of the match)" if self.games > 1 else ""))
 
     def returns(self) -> list[float]:
         """+1 for the player(s) with most game wins once the match is over, -1 for the others; 0 before."""
@@ -831,7 +869,7 @@ class DuerrorState(State):
             "reach": sorted(SQUARE_NAMES[s] for s in reach),
             "take_squares": sorted(SQUARE_NAMES[s] for s in targets),
             "round": self.round, "max_rounds": MAX_ROUNDS, "game_no": self.game_no, "wins": list(self.wins),
-            "winner": self.winner, "ranked": list(self.ranked),
+            "winner": self.winner, "ranked": list(self.ranked), "ending": self.ending,
         }
 
     def public_history(self, player: int | None) -> list[str]:
@@ -880,19 +918,21 @@ class DuerrorState(State):
         return s
 
     # ----- serialisation -------------------------------------------------------------------------------
-    _KEYS = ("first", "turn", "part", "setup", "boards", "pieces", "tokens", "bank", "could", "took", "used",
+    _KEYS = ("first", "turn", "part", "setup", "boards", "pieces", "tokens", "bank", "could", "took", "chain",
+             "barred",
              "handled", "veering", "roll", "trail", "prev_trail", "round", "game_no", "wins", "winner",
-             "ranked", "evidence")
+             "ranked", "ending", "evidence")
 
     def _state_json(self) -> dict:
         return {"first": self.first, "turn": self.turn, "part": self.part, "setup": self.setup,
                 "boards": list(self.boards), "pieces": [[list(pc) for pc in row] for row in self.pieces],
                 "tokens": list(self.tokens), "bank": self.bank, "could": list(self.could), "took": self.took,
-                "used": [list(u) for u in self.used], "handled": list(self.handled), "veering": self.veering,
+                "chain": [list(c) for c in self.chain], "barred": [list(b) for b in self.barred],
+                "handled": list(self.handled), "veering": self.veering,
                 "roll": list(self.roll), "trail": [list(e) for e in self.trail],
                 "prev_trail": [list(e) for e in self.prev_trail], "round": self.round,
                 "game_no": self.game_no, "wins": list(self.wins), "winner": self.winner,
-                "ranked": list(self.ranked), "evidence": [[list(e) for e in ev] for ev in self.evidence]}
+                "ranked": list(self.ranked), "ending": self.ending, "evidence": [[list(e) for e in ev] for ev in self.evidence]}
 
     def _load_json(self, d: dict) -> None:
         _load(self, d)
@@ -906,11 +946,12 @@ class DuerrorState(State):
         s.boards = list(self.boards)
         s.pieces = [[[k, q] for k, q in row] for row in self.pieces]
         s.tokens, s.bank = list(self.tokens), self.bank
-        s.could, s.took, s.used = list(self.could), self.took, [list(u) for u in self.used]
+        s.could, s.took = list(self.could), self.took
+        s.chain, s.barred = [list(c) for c in self.chain], [list(b) for b in self.barred]
         s.handled, s.veering, s.roll = list(self.handled), self.veering, list(self.roll)
         s.trail, s.prev_trail = list(self.trail), list(self.prev_trail)
         s.round, s.game_no, s.wins, s.winner = self.round, self.game_no, list(self.wins), self.winner
-        s.ranked = list(self.ranked)
+        s.ranked, s.ending = list(self.ranked), self.ending
         s.evidence = [list(ev) for ev in self.evidence]
         return s
 
@@ -918,7 +959,7 @@ class DuerrorState(State):
 def _load(s: DuerrorState, d: dict) -> None:
     """Strictly load a state dict into ``s`` (see :meth:`DuerrorState._state_json`); raises InvalidState
     naming the first problem. ``s`` is only changed once everything checked out."""
-    for k in ("_tk", "_tl", "_mv"):
+    for k in ("_tk", "_tl", "_mv", "_cs"):
         s.__dict__.pop(k, None)
     def bad(msg: str):
         raise InvalidState(f"duerror_grandis state: {msg}")
@@ -992,11 +1033,15 @@ def _load(s: DuerrorState, d: dict) -> None:
     could = ints(d["could"], "could", 0, n - 1)
     if not isinstance(d["took"], bool):
         bad("took must be true or false")
-    used = d["used"]
-    if not isinstance(used, list) or not all(
-            isinstance(u, list) and len(u) == 4 and is_int(u[0], 0, 2) and is_int(u[1], 0, n - 1)
-            and is_int(u[2], 0, 2) and is_int(u[3], 0, 80) for u in used):
-        bad("used must be a list of [taker, player, piece, square]")
+    chain, barred = d["chain"], d["barred"]
+    width = sum(len(row) for row in clean)
+    if not isinstance(chain, list) or not all(
+            isinstance(c, list) and len(c) == width and all(is_int(x, OFF, OUT) for x in c) for c in chain):
+        bad(f"chain must be a list of positions, each the {width} squares of every piece")
+    if not isinstance(barred, list) or not all(
+            isinstance(b, list) and len(b) == 2 and is_int(b[0], 0, n - 1) and is_int(b[1], 0, 2)
+            and b[1] < len(clean[b[0]]) for b in barred):
+        bad("barred must be a list of [player, piece]")
     handled = ints(d["handled"], "handled", 0, len(s.kinds) - 1)
     veering = d["veering"]
     if len(set(handled)) != len(handled):
@@ -1043,6 +1088,9 @@ def _load(s: DuerrorState, d: dict) -> None:
     if not (winner is None or is_int(winner, 0, n - 1)):
         bad("winner must be null or a player")
     ranked = ints(d["ranked"], "ranked", 0, n - 1)
+    ending = d["ending"]
+    if ending not in ENDINGS or (ending is None) != (d["game_no"] == 0):
+        bad("ending must be null before the first game ends, else exit, stuck or rounds")
     evidence = d["evidence"]
     if not isinstance(evidence, list) or len(evidence) != n or not all(
             isinstance(ev, list) and all(isinstance(e, list) and len(e) == 3 and is_int(e[0], -2, 80)
@@ -1051,11 +1099,13 @@ def _load(s: DuerrorState, d: dict) -> None:
         bad("evidence must hold per player a list of [from, to, distance]")
     s.first, s.turn, s.part, s.setup = first, turn, part, setup
     s.boards, s.pieces, s.tokens, s.bank = list(boards), clean, tokens, d["bank"]
-    s.could, s.took, s.used, s.handled, s.veering = could, d["took"], [list(u) for u in used], handled, veering
+    s.could, s.took, s.handled, s.veering = could, d["took"], handled, veering
+    s.chain, s.barred = [list(c) for c in chain], [list(b) for b in barred]
     s.roll = list(roll)
     s.trail = [list(e) for e in d["trail"]]
     s.prev_trail = [list(e) for e in d["prev_trail"]]
     s.round, s.game_no, s.wins, s.winner, s.ranked = d["round"], d["game_no"], wins, winner, ranked
+    s.ending = ending
     s.evidence = [[list(e) for e in ev] for ev in evidence]
     if part == "flictus" and (not could or turn in could or not s.takes()):
         bad("flictus needs a take to be possible and the players it could reach")
@@ -1091,9 +1141,10 @@ def from_position(game, position: dict, options: dict | None = None) -> DuerrorS
         d["part"] = "over"
         d["game_no"] = s.games
         d["wins"] = [s.games] * s.n
+        d["ending"] = "exit"
     _load(s, d)
     if s.factiosus:
-        s.game_no, s.wins = 0, [0] * s.n
+        s.game_no, s.wins, s.ending = 0, [0] * s.n, None
         s._begin_turn()
         if s.part == "done":
             s._end_turn()

@@ -343,9 +343,15 @@ def _panel(obs: dict, v: int | None, shown: int | None, lay: Layout) -> tuple[st
     # who plays, and what they may do now
     if part == "over":
         r = obs["ranked"]
-        msg = " and ".join(names[q] for q in r) + (" win" if len(r) > 1 else " wins")
-        if obs["games"] > 1:
-            msg += " the match"
+        if obs["games"] > 1:  # the match: most games won
+            best = max(obs["wins"])
+            r = [q for q, w in enumerate(obs["wins"]) if w == best]
+            msg = " and ".join(names[q] for q in r) + (" win" if len(r) > 1 else " wins") + " the match"
+        elif obs.get("ending") in ("stuck", "rounds"):  # G26: said as what it is, not as a win
+            msg = ("No one can move any more" if obs["ending"] == "stuck" else f"{obs['max_rounds']} rounds played")
+            msg += ": " + " and ".join(names[q] for q in r) + (" rank first" if len(r) > 1 else " ranks first")
+        else:
+            msg = " and ".join(names[q] for q in r) + (" win" if len(r) > 1 else " wins")
         out.append(text(x, y + lay.ft * 0.8, msg, class_="ptitle", id="winner"))
         y += lay.ft + 8
     elif turn is not None:

@@ -36,7 +36,7 @@ def test_round_trip_at_many_plies():
     ("part", "lunch"), ("part", "veer"), ("turn", 7), ("turn", None), ("first", 3), ("setup", 1),
     ("round", 10**6), ("round", -1), ("game_no", 1), ("wins", [9, 0, 0]), ("winner", "Red"),
     ("roll", ["d8", 3, 0]), ("roll", ["d6", 7, 0]), ("trail", [["move", 0, 200, 3]]), ("trail", "x"),
-    ("used", [[0, 1, 0, 99]]), ("handled", [0, 0]), ("veering", 0), ("could", [5]), ("took", "yes"),
+    ("chain", [[0, 1, 0, 99]]), ("barred", [[0, 7]]), ("handled", [0, 0]), ("veering", 0), ("could", [5]), ("took", "yes"),
     ("evidence", [[[0, 1]], [], []]), ("evidence", None), ("ranked", [4]),
 ])
 def test_malformed_states_are_rejected_and_named(field, value):

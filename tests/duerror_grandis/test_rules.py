@@ -154,9 +154,9 @@ def test_G14_a_take_swaps_squares_and_numbers_follow_each_path():
     assert s.number(1, s.pieces[1][0][1]) == 81  # E5 is the Spiral's end square
 
 
-def test_G15_chained_takes_same_player_twice_no_repeat_and_stop():
-    """G15: takes chain from each new square, the same player may be taken twice, a take is never
-    repeated, and the taker may stop at any time."""
+def test_G15_chained_takes_same_player_twice_and_stop():
+    """G15: takes chain from each new square, the same player may be taken twice, and the taker may stop
+    at any time."""
     s = pos([[("melliran", "A1")], [("thete", "A5")], [("thete", "E5")]])
     play(s, "keep")
     assert sorted(n for n in legal(s) if n.startswith("take")) == ["take A5", "take E5"]
@@ -167,16 +167,66 @@ def test_G15_chained_takes_same_player_twice_no_repeat_and_stop():
     assert where(s, 0) == "A5" and where(s, 1) == "E5"
     play(s, "take A1")  # Green again, now on A1
     assert where(s, 0) == "A1" and where(s, 2) == "A5"
-    # every take made is gone for the rest of the turn: taking Green on A1 again is not offered
-    play(s, "take E5")  # Blue a second time
-    assert where(s, 0) == "E5" and where(s, 1) == "A1"
-    assert "take A5" in legal(s)  # Green on A5: a new take
     play(s, "stop")
     assert s.part == "move" and s.tokens == [1, 1, 1]
-    # a chain ends on its own once no new take is left
+
+
+def test_G37_retakes_allowed_but_no_position_of_the_chain_twice():
+    """G37 (ruling 12): a piece may be taken again in the same chain, even on the same square, as long
+    as the take does not bring back a position the chain's takes already reached; so a chain ends."""
+    s = pos([[("melliran", "A1")], [("thete", "A5")], [("thete", "E5")]])
+    play(s, "keep", "take A5", "take A1")  # Blue taken twice: back to the position flictus began with
+    assert where(s, 0) == "A1" and where(s, 1) == "A5" and where(s, 2) == "E5"
+    assert "take A5" not in legal(s)  # it would bring back the position of the first take
+    play(s, "take E5")  # Green: melliran E5, Green A1, Blue A5
+    assert "take A5" in legal(s)  # Blue on A5 again, but the other pieces stand elsewhere: a new position
+    play(s, "take A5")
+    assert where(s, 0) == "A5" and where(s, 1) == "E5" and where(s, 2) == "A1"
+    # two pieces: take, take back, and the chain is over (every take left would repeat a position)
     s = pos([[("ephebe", "E5")], [("thete", "E6")]])
-    play(s, "keep", "take E6", "take E5")
-    assert s.part == "move" and where(s, 0) == "E5"
+    play(s, "keep", "take E6")
+    assert legal(s) == ["stop", "take E5"]
+    play(s, "take E5")
+    assert s.part == "move" and where(s, 0) == "E5" and where(s, 1) == "E6"
+
+
+def test_G37_every_chain_ends():
+    """G37: from crowded positions, chains of takes chosen at random always end (each take reaches a
+    position the chain has not reached before, and there are finitely many)."""
+    import random
+    rng = random.Random(7)
+    squares = ["D4", "D5", "E4", "E5", "E6", "F5", "F6"]
+    for trial in range(60):
+        pieces = [[("melliran" if q == 0 else rng.choice(["thete", "ephebe", "melliran"]), rng.choice(squares))]
+                  for q in range(4)]
+        s = pos(pieces)
+        play(s, "keep")
+        steps = 0
+        while s.part == "flictus":
+            takes = [n for n in legal(s) if n.startswith("take")]
+            if not takes:
+                break
+            play(s, rng.choice(takes))
+            steps += 1
+            assert steps < 200
+        assert steps < 200
+
+
+def test_G38_after_taking_one_of_several_on_a_square_the_others_are_safe():
+    """G38 (ruling 13): after taking one of two players who shared a square, the other cannot be taken
+    in the same chain, though it stands on the taker's new square (basic game and Factiosus)."""
+    s = pos([[("ephebe", "E5")], [("thete", "E6")], [("thete", "E6")]])
+    play(s, "keep")
+    assert {"take E6 Blue", "take E6 Green"} <= set(legal(s))
+    play(s, "take E6 Blue")  # ephebe to E6 (with Green), Blue to E5
+    assert legal(s) == ["stop", "take E5"]  # Green on E6 is not offered
+    play(s, "take E5")  # Blue again: the ephebe back on E5, Green still on E6
+    assert s.part == "move"  # Green stays barred, and taking Blue again would repeat a position
+    s = pos([[("melliran", "E5"), ("thete", "A1"), ("ephebe", "off")],
+             [("thete", "E7"), ("ephebe", "E7"), ("melliran", "off")]], factiosus=True)
+    assert legal(s) == ["melliran take E7 Blue ephebe", "melliran take E7 Blue thete", "spare"]
+    play(s, "melliran take E7 Blue thete")
+    assert not any("ephebe" in n for n in legal(s))  # Blue's ephebe shared the square: safe this chain
 
 
 def test_G16_misericordia_from_the_bank_else_a_chosen_victim_else_nothing():
@@ -328,11 +378,30 @@ def test_G26_dead_positions_and_the_round_limit_end_the_game_ranked():
              [("thete", "E5"), ("ephebe", "out"), ("melliran", "out")]], boards=[1, 2],
             tokens=[0, 0], bank=2, factiosus=True)
     # Serpent I9 is 81 and the Spiral's E5 is 81: neither thete can ever move, take, or pay
-    assert s.is_terminal() and s.returns() == [1.0, 1.0]
+    assert s.is_terminal() and s.returns() == [1.0, 1.0] and s.ending == "stuck"
+    assert "No one can move any more" in s.result_text() and s.observation(0)["ending"] == "stuck"
     s = pos([[("thete", "H9")], [("thete", "A1")]], rnd=MAX_ROUNDS - 1, turn=1)
     play(s, "keep", "A1-I2")
     assert s.is_terminal() and s.returns() == [1.0, -1.0] and s.leaders() == [0]
     assert s.round == MAX_ROUNDS and State.from_json(s.to_json()) == s  # a game so ended saves and loads
+    assert s.ending == "rounds" and "300 rounds" in s.result_text()
+
+
+def test_G26_factiosus_stuck_game_ranked_by_exits_then_distance_left():
+    """G26 (ruling 14): a whole round in which no one can do anything but stay ends a Factiosus game at
+    once; most pieces out ranks first, then the least total distance to square 82 of the pieces left;
+    the result says how it ended, not that someone won by the text."""
+    # Serpent I9 = 81 (1 square from 82), Spiral E6 = 78 (4 from 82): neither thete can ever move again
+    s = pos([[("thete", "I9"), ("ephebe", "out"), ("melliran", "out")],
+             [("thete", "E6"), ("ephebe", "out"), ("melliran", "out")]], boards=[1, 2],
+            tokens=[0, 0], bank=2, factiosus=True)
+    # both have two out; Red's thete is nearer to 82: Red ranks first
+    assert s.is_terminal() and s.ending == "stuck" and s.leaders() == [0] and s.returns() == [1.0, -1.0]
+    assert s.result_text().startswith("No one can move any more")
+    s = pos([[("thete", "out"), ("ephebe", "out"), ("melliran", "I9")],
+             [("thete", "B1"), ("ephebe", "off"), ("melliran", "off")]], factiosus=True)
+    play(s, "I9-out")
+    assert s.is_terminal() and s.ending == "exit" and s.result_text() == ""
 
 
 def test_G27_notation_uses_the_squares():
@@ -447,10 +516,21 @@ def test_G33_parcus_match_carries_tokens_and_refills_the_bank():
     s = pos([[("melliran", "I9")], [("thete", "B7")]], parcus=2, tokens=[3, 0], bank=0)
     play(s, "keep", "I9-out")
     assert not s.is_terminal() and s.game_no == 1 and s.wins == [1, 0]
-    assert s.part == "opening" and s.tokens == [3, 0] and s.bank == 1 and s.boards == [None, None]
+    assert s.part == "opening" and s.tokens[0] == 3 and s.bank == 1 and s.boards == [None, None]
     assert s.observation(1)["wins"] == [1, 0] and s.observation(1)["games"] == 2
     play(s, "first Blue", "board 1", "start melliran", "board 2", "start thete")
     assert s.current_player() == 1 and s.returns() == [0.0, 0.0]
+
+
+@pytest.mark.parametrize("merus,before,after", [(False, [3, 0], [3, 1]), (False, [0, 1], [1, 1]),
+                                                (True, [2, 0], [2, 0]), (True, [0, 0], [0, 0])])
+def test_G39_parcus_keep_tokens_or_the_starting_fill_whichever_is_more(merus, before, after):
+    """G39 (ruling 11): at the end of a game of a match each player keeps their tokens or takes the
+    normal starting fill (1 token, Merus 0), whichever is more; the bank is filled afresh (1, Merus 1
+    per player)."""
+    s = pos([[("melliran", "I9")], [("thete", "B7")]], parcus=3, tokens=before, bank=0, merus=merus)
+    play(s, "keep", "I9-out")
+    assert s.game_no == 1 and s.tokens == after and s.bank == (2 if merus else 1)
 
 
 def test_G34_merus_thete_and_melliran_only():
