@@ -44,10 +44,9 @@ def _seats(seats: Any, n: int) -> list[str]:
 
 
 def hides_information(game, options: dict) -> bool:
-    """Whether a game with these options hides anything from a player: ``Game.extra["hidden_information"]``
-    is a bool, or a callable ``options -> bool`` (Duerror Grandis hides only in its Caecus variant)."""
-    h = game.extra.get("hidden_information")
-    return bool(h(options) if callable(h) else h)
+    """Whether a game with these options hides anything from a player: its required ``information``
+    declaration (:meth:`pygames.core.registry.Game.hides_information`), nothing else."""
+    return game.hides_information(options)
 
 
 def _viewer(session: Session) -> int | None:

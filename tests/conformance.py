@@ -3,12 +3,26 @@
 :func:`check_game` plays random games to the end from many seeds and checks at every ply:
 terminal ⇔ no legal actions; chance probabilities sum to 1; legal notations are unique and each one is
 found by :meth:`State.find_action`; an illegal action raises and leaves the state unchanged;
-``from_json(to_json(s)) == s``; every observation is JSON-serialisable; and the game's own invariants.
+``from_json(to_json(s)) == s``; playing on a ``clone`` leaves the original unchanged; every observation is
+JSON-serialisable; and the game's own invariants.
 At the end: replaying the record gives the live state, and the same seed gives the same game.
+
+Two checks hold for every game whatever it declares:
+
+- **Information sets** (:func:`check_information_sets`): for each player p, ``determinize(p, rng)``
+  resamples everything p cannot see; p's observation, p's legal actions (when p is to move),
+  ``public_history(p)`` and the drawing for p (both layouts) must not change, and the resampled state
+  must be a real position: replaying its own ``history`` from the start (secret actions in the history
+  resampled too) gives it back. A perfect-information game's ``determinize`` is a copy.
+- **Length** (:func:`play_random`): no game's ``history`` exceeds the declared ``max_game_length``.
+
+``PYGAMES_KIT_GAMES=N`` makes :func:`check_game` play N seeds (for the 1,000-game runs quoted in
+notes), checking the information sets every ``PYGAMES_KIT_EVERY`` plies (default 25) in long runs (else every ``max(every, 10)`` plies).
 """
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -30,10 +44,17 @@ def random_prefix(game_id: str, options: dict, seed: int, plies: int) -> State:
     return state
 
 
-def play_random(game_id: str, options: dict, seed: int, check=None, every: int = 1) -> State:
+def play_random(game_id: str, options: dict, seed: int, check=None, every: int = 1,
+                info_every: int | None = None) -> State:
+    """Play a seeded random game to its end, checking every ``every`` plies (:func:`check_ply` and
+    ``check``) and the information sets every ``info_every`` plies (default: ``every``); asserts the game
+    never exceeds its declared ``max_game_length``."""
     g = get_game(game_id)
     state = g.new_initial_state(options)
+    bound = g.max_length(options)
     rng = random.Random(seed)
+    info_rng = random.Random(seed + 7919)
+    info_every = info_every or max(every, 10)
     ply = 0
     while True:
         legal = state.legal_actions()
@@ -42,11 +63,61 @@ def play_random(game_id: str, options: dict, seed: int, check=None, every: int =
             check_ply(state)
             if check:
                 check(state)
+        if ply % info_every == 0 or state.is_terminal():
+            check_information_sets(state, info_rng)
         if state.is_terminal():
             return state
         state.apply(random_action(state, rng))
         ply += 1
-        assert ply < 100_000, "game does not end"
+        assert len(state.history) <= bound, \
+            f"{game_id} {options}: the game exceeds its max_game_length {bound}"
+
+
+def _replayed(state: State) -> State:
+    """``state``'s own history replayed from the start (each action checked)."""
+    s = state.game.new_initial_state(state.options)
+    for a in state.history:
+        s.apply(a)
+    return s
+
+
+PENDING_DETERMINIZE: set[str] = {"dritzak", "duerror_grandis", "zoon"}
+"""Games whose ``determinize`` does not yet resample everything (issue 16): their information-set check
+is skipped until their owner makes it pass and removes the id from this set. Empty when done."""
+
+
+def check_information_sets(state: State, rng: random.Random) -> None:
+    """For every player p: what p receives is the same in ``state`` and in ``state.determinize(p, rng)``
+    (observation, legal actions when p is to move, ``public_history(p)``, the drawing for p in both
+    layouts), the determinized state replays from its own history, and ``state`` is left unchanged."""
+    g = state.game
+    if not g.hides_information(state.options):
+        d = state.determinize(0, rng)
+        assert d is not state and d == state, "a perfect-information game's determinize is a copy"
+        return
+    if g.id in PENDING_DETERMINIZE:
+        return
+    before = state.to_json()
+    for p in range(state.num_players):
+        d = state.determinize(p, rng)
+        assert d is not state, "determinize must return a new state"
+        where = f"{g.id} after {len(state.history)} actions, player {p}"
+        obs = state.observation(p)
+        assert d.observation(p) == obs, f"{where}: determinize changed the player's observation"
+        assert d.current_player() == state.current_player(), f"{where}: determinize changed who is to move"
+        if state.current_player() == p:
+            assert [a.to_json() for a in d.legal_actions()] == [a.to_json() for a in state.legal_actions()], \
+                f"{where}: determinize changed the player's legal actions"
+        assert d.public_history(p) == state.public_history(p), \
+            f"{where}: determinize changed the move list the player sees"
+        assert len(d.history) == len(state.history), f"{where}: determinize changed the history's length"
+        if g.draw_svg is not None:
+            for layout in ("wide", "narrow"):
+                assert g.draw_svg(d.observation(p), viewer=p, layout=layout) == \
+                    g.draw_svg(obs, viewer=p, layout=layout), f"{where}: the {layout} drawing differs"
+        replayed = _replayed(d)
+        assert replayed == d, f"{where}: the determinized state is not the position its own history reaches"
+        assert state.to_json() == before, f"{where}: determinize changed the original state"
 
 
 def check_ply(state: State) -> None:
@@ -68,6 +139,11 @@ def check_ply(state: State) -> None:
     assert [a.notation for a in again.legal_actions()] == names
     for p in [None, *range(state.num_players)]:
         json.dumps(state.observation(p), allow_nan=False)
+    if legal:  # a clone is independent: playing on it leaves the original as it was
+        c = state.clone()
+        c.apply(legal[-1])
+        assert state.to_json() == before and [a.notation for a in state.legal_actions()] == names, \
+            "applying an action to a clone changed the original (clone must copy every mutable field)"
     if legal:  # equality sees the position itself: the same history with another position differs
         other = state.clone()
         other.apply(legal[0])
@@ -76,15 +152,39 @@ def check_ply(state: State) -> None:
             "== must compare the whole state (a @dataclass subclass needs eq=False)"
 
 
-def check_game(game_id: str, options: dict, seeds, check=None, every: int = 1) -> list[State]:
+def kit_seeds(seeds) -> tuple[range | list, int | None]:
+    """``seeds``, or ``range(N)`` when ``PYGAMES_KIT_GAMES=N`` is set (then with the information-set
+    check every ``PYGAMES_KIT_EVERY`` plies, default 25)."""
+    n = os.environ.get("PYGAMES_KIT_GAMES")
+    if not n:
+        return seeds, None
+    return range(int(n)), int(os.environ.get("PYGAMES_KIT_EVERY", "25"))
+
+
+def check_game(game_id: str, options: dict, seeds, check=None, every: int = 1,
+               info_every: int | None = None) -> list[State]:
+    """Play ``seeds`` random games through :func:`play_random` and check record replay and seed
+    determinism; returns the final states. See the module docstring for ``PYGAMES_KIT_GAMES``."""
     finals = []
+    seeds, long_every = kit_seeds(seeds)
+    if long_every:
+        every, info_every = max(every, long_every), long_every
     for seed in seeds:
-        s = play_random(game_id, options, seed, check, every)
+        s = play_random(game_id, options, seed, check, every, info_every)
         rec = Record(game=game_id, options=get_game(game_id).validate_options(options), seed=seed,
                      actions=list(s.history))
         replayed = Record.from_json(json.loads(rec.dumps())).replay()
         assert replayed == s, "replaying the record must give the live state"
-        again = play_random(game_id, options, seed, every=10**9)
+        again = replay_seed(game_id, options, seed)
         assert again.history == s.history, "same seed must give the same game"
         finals.append(s)
     return finals
+
+
+def replay_seed(game_id: str, options: dict, seed: int) -> State:
+    """The same seeded random game as :func:`play_random`, without checks."""
+    state = get_game(game_id).new_initial_state(options)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply(random_action(state, rng))
+    return state

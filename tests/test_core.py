@@ -365,3 +365,24 @@ def test_match_in_processes_equals_match_in_one():
     for r in (one, two):
         r.pop("seconds_per_game")
     assert one == two
+
+
+def test_a_game_must_declare_information_chance_and_length():
+    """A game without its information type, chance kind and max_game_length cannot be registered: the
+    error names what is missing (what leaves the worker follows from the declaration alone)."""
+    from pygames.core import Game
+    from tests.toys import PairsState
+    with pytest.raises(ValueError, match="must declare information, chance, max_game_length"):
+        Game(id="toy_cards", title="Toy cards", min_players=2, max_players=2, state_class=PairsState)
+    with pytest.raises(ValueError, match="information must be one of"):
+        Game(id="toy_cards", title="Toy cards", min_players=2, max_players=2, state_class=PairsState,
+             information="secret", chance="deal", max_game_length=10)
+    with pytest.raises(ValueError, match="chance must be one of"):
+        Game(id="toy_cards", title="Toy cards", min_players=2, max_players=2, state_class=PairsState,
+             information="imperfect", chance="cards", max_game_length=10)
+    with pytest.raises(ValueError, match="extra\\['hidden_information'\\] is gone"):
+        Game(id="toy_cards", title="Toy cards", min_players=2, max_players=2, state_class=PairsState,
+             information="perfect", chance="deal", max_game_length=10, extra={"hidden_information": True})
+    g = Game(id="toy_cards", title="Toy cards", min_players=2, max_players=2, state_class=PairsState,
+             information=lambda o: "imperfect", chance="deal", max_game_length=lambda o: 7)
+    assert g.hides_information({}) and g.max_length({}) == 7

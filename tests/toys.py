@@ -180,24 +180,48 @@ class PairsState(State):
             s.apply(a)
         return owners
 
+    def _known_in_hands(self):
+        """Cards every player knows to be in a given hand: a face-up card swapped back into its
+        owner's hand (the swap is public)."""
+        s = self.game.new_initial_state(self.options)
+        known = set()
+        for a in self.history:
+            if s.part == "swap" and a.startswith("swap "):
+                known.add(s.shown[s.turn])
+                known.discard(int(a.split()[1]))
+            s.apply(a)
+        return known
+
     def determinize(self, player, rng):
+        """Every card ``player`` cannot place (the deck, every face-down card, the other hands and their
+        secret choices, less the cards publicly swapped into a hand) is permuted at random, in the state
+        and in the history alike, so the history replays to the resampled state."""
         s = self.clone()
-        unseen = list(s.deck) + [d for d in s.down if d is not None]
+        known = self._known_in_hands()
+        unseen = list(s.deck)
+        if s.part != "over":  # the face-down cards are turned up at the end
+            unseen += [d for d in s.down if d is not None]
         for q in range(s.num_players):
             if q != player:
-                unseen += s.hands[q]
-                if s.part == "secret" and s.pending[q] is not None:
-                    unseen.append(s.pending[q])
-        rng.shuffle(unseen)
+                unseen += [c for c in s.hands[q] if c not in known]
+        shuffled = list(unseen)
+        rng.shuffle(shuffled)
+        sigma = dict(zip(unseen, shuffled))
+
+        def m(c):
+            return sigma.get(c, c) if c is not None else None
+
+        s.deck = [m(c) for c in s.deck]
+        s.down = [m(c) for c in s.down]
         for q in range(s.num_players):
             if q != player:
-                k = len(s.hands[q])
-                pend = s.part == "secret" and s.pending[q] is not None
-                s.hands[q] = [unseen.pop() for _ in range(k + pend)]
-                if pend:
-                    s.pending[q] = s.hands[q][-1]
-        s.down = [unseen.pop() if d is not None else None for d in s.down]
-        s.deck = unseen
+                s.hands[q] = [m(c) for c in s.hands[q]]
+                s.pending[q] = m(s.pending[q])
+        hist = []
+        for a in s.history:
+            word, _, arg = a.partition(" ")
+            hist.append(f"{word} {m(int(arg))}" if word in ("deal", "show", "swap") else a)
+        s.history = hist
         return s
 
     def _state_json(self):
@@ -225,7 +249,10 @@ class PairsState(State):
 PAIRS = Game(id="toy_pairs", title="Toy pairs", min_players=2, max_players=6, state_class=PairsState,
              options=(Option("players", "int", 3, "number of players", (2, 6)),
                       Option("rounds", "int", 2, "rounds of play", (1, 5))),
-             draw_svg=draw_pairs, extra={"hidden_information": True})
+             draw_svg=draw_pairs, information="imperfect", chance="dice and deal",
+             # the deal (2 hand + 1 down per player), n secret choices, then per round and player at most
+             # choose, roll and swap (each option: 6 players, 5 rounds)
+             max_game_length=lambda o: 4 * o["players"] + 3 * o["players"] * o["rounds"])
 
 
 @dataclass(eq=False)
@@ -273,7 +300,8 @@ class MatchState(State):
 
 MATCH = Game(id="toy_match", title="Toy match", min_players=2, max_players=2, state_class=MatchState,
              options=(Option("games", "int", 3, "games in the match", (1, 9)),),
-             draw_svg=lambda obs, **kw: "<svg/>")
+             draw_svg=lambda obs, **kw: "<svg/>", information="perfect", chance="none",
+             max_game_length=lambda o: 5 * o["games"])
 
 
 def register_toys():

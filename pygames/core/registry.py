@@ -34,6 +34,15 @@ class Game:
     - ``playout``: optional ``(state, rng, decisions) -> None``: a game's own fast playout that plays up
       to ``decisions`` player decisions on ``state`` in place (chance sampled with ``rng``), for search.
     - ``player_names``: display names of the seats.
+    - ``information``: required declaration, ``"perfect"`` or ``"imperfect"`` (some player cannot see
+      everything: hands, face-down cards, deck order, another player's secret choices), or a callable
+      ``options -> str`` when a variant decides it (as OpenSpiel's ``GameType.information``). What leaves
+      the worker for the page follows from it alone (:meth:`hides_information`).
+    - ``chance``: required declaration, one of :data:`CHANCE_KINDS` (``"none"``, ``"dice"``, ``"deal"``,
+      ``"dice and deal"``; a coin is a two-sided die), or a callable ``options -> str``.
+    - ``max_game_length``: required declaration, the most actions a game's ``history`` can hold
+      (chance outcomes included), an ``int`` or a callable ``options -> int``, derived from the rules and
+      stated on the rules page (OpenSpiel's ``max_game_length``); the conformance kit checks it.
     """
 
     id: str
@@ -52,6 +61,46 @@ class Game:
     rules_page: str = ""
     playable: bool = True
     extra: dict = field(default_factory=dict)
+    information: "str | Callable[[dict], str] | None" = None
+    chance: "str | Callable[[dict], str] | None" = None
+    max_game_length: "int | Callable[[dict], int] | None" = None
+
+    def __post_init__(self) -> None:
+        self.check_declarations()
+
+    def check_declarations(self) -> None:
+        """Raise ``ValueError`` naming what is missing when the game does not declare its information
+        type, chance and maximum length (every game must: see the class docstring)."""
+        missing = [name for name in ("information", "chance", "max_game_length") if getattr(self, name) is None]
+        if missing:
+            raise ValueError(f"game {self.id!r} must declare {', '.join(missing)} (see pygames.core.registry.Game)")
+        if not callable(self.information) and self.information not in INFORMATION_TYPES:
+            raise ValueError(f"game {self.id!r}: information must be one of {INFORMATION_TYPES} or a callable, "
+                             f"not {self.information!r}")
+        if not callable(self.chance) and self.chance not in CHANCE_KINDS:
+            raise ValueError(f"game {self.id!r}: chance must be one of {CHANCE_KINDS}, not {self.chance!r}")
+        if not callable(self.max_game_length) and not (isinstance(self.max_game_length, int)
+                                                       and self.max_game_length > 0):
+            raise ValueError(f"game {self.id!r}: max_game_length must be a positive int or a callable")
+        if "hidden_information" in self.extra:
+            raise ValueError(f"game {self.id!r}: extra['hidden_information'] is gone; declare information=")
+
+    def information_type(self, options: Mapping[str, Any] | None = None) -> str:
+        """``"perfect"`` or ``"imperfect"`` for these options (validated first; raises InvalidOption)."""
+        info = self.information
+        value = info(self.validate_options(options)) if callable(info) else info
+        if value not in INFORMATION_TYPES:
+            raise ValueError(f"game {self.id!r}: information type {value!r} is not one of {INFORMATION_TYPES}")
+        return value
+
+    def hides_information(self, options: Mapping[str, Any] | None = None) -> bool:
+        """Whether some player may not see everything in a game with these options."""
+        return self.information_type(options) == "imperfect"
+
+    def max_length(self, options: Mapping[str, Any] | None = None) -> int:
+        """The declared ``max_game_length`` for these options (an upper bound on ``len(history)``)."""
+        m = self.max_game_length
+        return int(m(self.validate_options(options)) if callable(m) else m)  # type: ignore[arg-type]
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict:
         """Defaults filled in; raises InvalidOption naming an unknown or bad option."""
@@ -74,8 +123,13 @@ class Game:
         return {"id": self.id, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "options": [o.to_json() for o in self.options],
                 "player_names": list(self.player_names), "summary": self.summary,
-                "rules_page": self.rules_page, "playable": self.playable}
+                "rules_page": self.rules_page, "playable": self.playable,
+                "information": self.information if isinstance(self.information, str) else "variant",
+                "chance": self.chance if isinstance(self.chance, str) else "variant"}
 
+
+INFORMATION_TYPES = ("perfect", "imperfect")
+CHANCE_KINDS = ("none", "dice", "deal", "dice and deal")
 
 _GAMES: dict[str, Game] = {}
 

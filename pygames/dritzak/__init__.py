@@ -35,8 +35,10 @@ GAME = register(Game(
     summary="A shedding card game of the Palace family for 2 to 6 players: match or beat the pile, 2s reset, "
             "10s clear; play your hand, then your face-up cards, then your face-down cards blind.",
     rules_page="rules/dritzak.html",
-    extra={"hidden_information": True,
-           "bench": [("4 players", {"players": 4}),
+    information="imperfect",
+    chance="deal",
+    max_game_length=50_000,  # provisional: the Dritzak owner derives it
+    extra={"bench": [("4 players", {"players": 4}),
                      ("all options", {"players": 4, "decks": 2, "set_rule": "suits", "skip": True,
                                       "sevens": True, "reversal": True, "play_on": True})]},
 ))

@@ -32,8 +32,10 @@ GAME = register(Game(
     summary="A path race on nine 9×9 boards with three kinds of piece, tokens, taking and veering; "
             "four variants.",
     rules_page="rules/duerror_grandis.html",
-    extra={"hidden_information": lambda options: bool(options.get("caecus")),
-           "bench": [("3 players", {"players": 3}), ("Factiosus", {"players": 3, "factiosus": True})]},
+    information=lambda options: "imperfect" if options.get("caecus") else "perfect",
+    chance="dice",
+    max_game_length=200_000,  # provisional: the Duerror Grandis owner derives it
+    extra={"bench": [("3 players", {"players": 3}), ("Factiosus", {"players": 3, "factiosus": True})]},
 ))
 
 __all__ = ["GAME", "DuerrorState"]

@@ -22,6 +22,9 @@ GAME = register(Game(
     summary="DVONN with ZÈRTZ marbles riding the stacks: each turn a stack move and a marble jump or "
             "placement, in either order; 4 white, 5 grey or 6 black marbles win at once.",
     rules_page="rules/dvertz.html",
+    information="perfect",
+    chance="none",
+    max_game_length=2_000,  # provisional: the Dvertz owner derives it
     extra={"bench": [("from the empty board", {})], "candidates": ai.candidates},
 ))
 

@@ -28,6 +28,9 @@ GAME = register(Game(
     summary="Place, then stack: stacks move exactly their height, and whatever loses touch with the three "
             "red DVONN pieces leaves the game.",
     rules_page="rules/dvonn.html",
+    information="perfect",
+    chance=lambda options: "deal" if options.get("random_board") else "none",
+    max_game_length=146,  # provisional (the DVONN owner states it): 49 placements, <= 48 merging moves, <= 49 passes
     extra={"bench": [("from the empty board", {}), ("random full board", {"random_board": True})],
            "candidates": ai.candidates},
 ))

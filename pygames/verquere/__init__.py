@@ -5,7 +5,7 @@ Registered as ``verquere`` with the option ``ruleset`` (``text``, the default, o
 from ..core.options import Option
 from ..core.registry import Game, register
 from . import ai, svg
-from .rules import VerquereState
+from .rules import MAX_GAME_LENGTH, VerquereState
 
 GAME = register(Game(
     id="verquere",
@@ -27,6 +27,9 @@ GAME = register(Game(
     player_names=("White", "Black"),
     summary="A backgammon-family race: fifteen pieces each travel the same ring from opposite corners.",
     rules_page="rules/verquere.html",
+    information="perfect",
+    chance="dice",
+    max_game_length=MAX_GAME_LENGTH,  # V35
     extra={"bench": [("text", {"ruleset": "text"}), ("ludii", {"ruleset": "ludii"})]},
 ))
 

@@ -22,6 +22,12 @@ WHITE, BLACK = 0, 1
 PIECES = 15
 NAMES = ("White", "Black")
 
+MAX_ROLLS = 1000
+"""V35: the game ends when the 1,000th roll's turn is over without a winner (our bound; never reached in
+play: random games average about 170 rolls)."""
+MAX_GAME_LENGTH = 1 + MAX_ROLLS * 5
+"""V35: the opening chance action, then per roll the roll and at most four die moves."""
+
 ROLLS = [(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)]
 """The 21 distinct rolls, larger die first."""
 
@@ -83,7 +89,8 @@ class VerquereState(State):
     the opening is decided), ``dice`` (dice still to play this turn, larger first), ``roll`` (the last
     roll as thrown), ``winner`` (None or a player), ``turn_steps``/``prev_steps`` (the current and
     previous turn's steps as ``[player, from_target, to_target, hit]`` for drawing), ``lost`` (dice the
-    mover could not use last turn).
+    mover could not use last turn), ``rolls`` (rolls thrown so far) and ``limit`` (True once V35 ended the
+    game).
     """
 
     def __post_init__(self) -> None:
@@ -100,10 +107,12 @@ class VerquereState(State):
         self.turn_steps: list = []
         self.prev_steps: list = []
         self.lost: list[int] = []
+        self.rolls = 0
+        self.limit = False
 
     # ----- protocol ----------------------------------------------------------------------------------
     def _current_player(self) -> int:
-        if self.winner is not None:
+        if self.winner is not None or self.limit:
             return TERMINAL
         if self.turn is None or not self.dice:
             return CHANCE
@@ -136,6 +145,7 @@ class VerquereState(State):
         if n.startswith("roll "):
             a, b = int(n[5]), int(n[7])
             self.roll = [a, b]
+            self.rolls += 1
             self.dice = [a] * 4 if a == b else [a, b]  # V5, V6
             self.prev_steps, self.turn_steps, self.lost = self.turn_steps, [], []
             self._after_die()  # V14 / V19: no usable die: the roll is lost
@@ -165,11 +175,28 @@ class VerquereState(State):
         self.lost = list(self.dice)
         self.dice = []
         self.turn = 1 - self.turn
+        if self.rolls >= MAX_ROLLS:
+            self._limit_end()
+
+    def _limit_end(self) -> None:
+        """V35: the game ends; fewer pips still to travel wins, equal pips is a draw."""
+        self.limit = True
+        white, black = self.pip_count(WHITE), self.pip_count(BLACK)
+        if white != black:
+            self.winner = WHITE if white < black else BLACK
 
     def returns(self) -> list[float]:
-        if self.winner is None:
+        if self.winner is None:  # unfinished, or V35's draw
             return [0.0, 0.0]
         return [1.0 if p == self.winner else -1.0 for p in (WHITE, BLACK)]
+
+    def result_text(self) -> str:
+        """The bridge's account of a game ended by V35's roll limit ("" otherwise)."""
+        if not self.limit:
+            return ""
+        w, b = self.pip_count(WHITE), self.pip_count(BLACK)
+        return (f"The game reached its {MAX_ROLLS}th roll (V35): pips to go, White {w}, Black {b}; "
+                + ("the fewer pips wins" if w != b else "equal pips, a draw"))
 
     # ----- move generation ---------------------------------------------------------------------------
     def can_land(self, pl: int, to: int) -> bool:
@@ -346,12 +373,16 @@ class VerquereState(State):
         self.__dict__.pop("_next_steps", None)
         self.__dict__.pop("_cache_legal", None)
         done = 0
-        while self.winner is None and done < decisions:
+        while self.winner is None and not self.limit and done < decisions:
             if self.turn is None:
                 self.turn = rng.randrange(2)
                 continue
             if not self.dice:
+                if self.rolls >= MAX_ROLLS:  # V35
+                    self._limit_end()
+                    break
                 a, b = rng.randrange(1, 7), rng.randrange(1, 7)
+                self.rolls += 1
                 self.roll = [max(a, b), min(a, b)]
                 self.dice = [a] * 4 if a == b else list(self.roll)
             steps = self.legal_steps()
@@ -373,6 +404,8 @@ class VerquereState(State):
             assert self.turn is not None
             self.dice = []
             self.turn = 1 - self.turn
+        if not self.dice and self.winner is None and not self.limit and self.rolls >= MAX_ROLLS:
+            self._limit_end()  # V35, as _end_turn does
         self.turn_steps, self.prev_steps, self.lost = [], [], []
 
     # ----- views and serialisation -------------------------------------------------------------------
@@ -390,7 +423,8 @@ class VerquereState(State):
                        for r in range(24)],
             "bar": list(self.bar), "off": list(self.off),
             "turn": self.turn, "current_player": cp, "dice": list(self.dice), "roll": list(self.roll),
-            "winner": self.winner, "lost": list(self.lost),
+            "winner": self.winner, "lost": list(self.lost), "rolls": self.rolls, "max_rolls": MAX_ROLLS,
+            "limit": self.limit,
             "last_steps": [list(s) for s in (self.turn_steps or self.prev_steps)],
             "pips": [self.pip_count(WHITE), self.pip_count(BLACK)],
             "player_names": list(NAMES),
@@ -400,10 +434,12 @@ class VerquereState(State):
         return {"board": [list(self.board[0]), list(self.board[1])], "bar": list(self.bar),
                 "off": list(self.off), "turn": self.turn, "dice": list(self.dice), "roll": list(self.roll),
                 "winner": self.winner, "turn_steps": [list(s) for s in self.turn_steps],
-                "prev_steps": [list(s) for s in self.prev_steps], "lost": list(self.lost)}
+                "prev_steps": [list(s) for s in self.prev_steps], "lost": list(self.lost),
+                "rolls": self.rolls, "limit": self.limit}
 
     def _load_json(self, d: dict) -> None:
-        keys = {"board", "bar", "off", "turn", "dice", "roll", "winner", "turn_steps", "prev_steps", "lost"}
+        keys = {"board", "bar", "off", "turn", "dice", "roll", "winner", "turn_steps", "prev_steps", "lost",
+                "rolls", "limit"}
         if set(d) != keys:
             raise InvalidState(f"verquere state needs exactly the keys {', '.join(sorted(keys))}")
 
@@ -431,7 +467,14 @@ class VerquereState(State):
         roll = ints(d["roll"], None, "roll", 1, 6)
         if len(dice) > 4 or len(roll) not in (0, 2):
             raise InvalidState("dice must hold at most four values and roll two")
-        if winner is not None and off[winner] != PIECES:
+        rolls, limit = d["rolls"], d["limit"]
+        if type(rolls) is not int or not 0 <= rolls <= MAX_ROLLS or not isinstance(limit, bool):
+            raise InvalidState(f"rolls must be an integer 0..{MAX_ROLLS} and limit a boolean")
+        if limit and (rolls != MAX_ROLLS or dice):
+            raise InvalidState(f"the game ends by the limit (V35) only after roll {MAX_ROLLS}'s turn")
+        if rolls == MAX_ROLLS and not dice and not limit and winner is None and turn is not None:
+            raise InvalidState(f"after roll {MAX_ROLLS}'s turn the game must have ended (V35)")
+        if winner is not None and off[winner] != PIECES and not limit:
             raise InvalidState("the winner must have borne off every piece")
         for key in ("turn_steps", "prev_steps"):
             steps = d[key]
@@ -454,6 +497,7 @@ class VerquereState(State):
         self.turn_steps = [list(s) for s in d["turn_steps"]]
         self.prev_steps = [list(s) for s in d["prev_steps"]]
         self.lost = ints(d["lost"], None, "lost", 1, 6)
+        self.rolls, self.limit = rolls, limit
 
     def clone(self) -> "VerquereState":
         s = VerquereState.__new__(VerquereState)
@@ -462,6 +506,7 @@ class VerquereState(State):
         s.bar, s.off = list(self.bar), list(self.off)
         s.ludii, s.turn, s.dice, s.roll = self.ludii, self.turn, list(self.dice), list(self.roll)
         s.winner, s.lost = self.winner, list(self.lost)
+        s.rolls, s.limit = self.rolls, self.limit
         s.turn_steps, s.prev_steps = list(self.turn_steps), list(self.prev_steps)
         return s
 
@@ -489,5 +534,6 @@ class VerquereState(State):
             dice = dice * 2
         s._load_json({"board": board, "bar": bar, "off": off, "turn": turn,
                       "dice": sorted(dice, reverse=True), "roll": sorted(position.get("dice", []), reverse=True)[:2],
-                      "winner": None, "turn_steps": [], "prev_steps": [], "lost": []})
+                      "winner": None, "turn_steps": [], "prev_steps": [], "lost": [],
+                      "rolls": int(position.get("rolls", 1 if dice else 0)), "limit": False})
         return s

@@ -189,9 +189,13 @@ def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None
         y0 = (TOP + BOT) / 2 - 17
         dice_svg = "".join(_die(x0 + i * 42, y0, d, status[i]) for i, d in enumerate(dice))
         parts.append(el("g", dice_svg, id="dice"))
-    if obs.get("winner") is not None:
-        parts.append(text(LEFT + 3 * PW, (TOP + BOT) / 2 + 5, f"{names[obs['winner']]} wins",
-                          class_="msg", id="winner"))
+    if obs.get("winner") is not None or obs.get("limit"):
+        if obs.get("limit"):  # V35: the roll limit ended the game
+            msg = (f"{names[obs['winner']]} wins on pips" if obs.get("winner") is not None
+                   else "Drawn: equal pips") + f" (roll {obs['max_rolls']})"
+        else:
+            msg = f"{names[obs['winner']]} wins"
+        parts.append(text(LEFT + 3 * PW, (TOP + BOT) / 2 + 5, msg, class_="msg", id="winner"))
     label = f"Verquere board seen by {names[v]}"
     return document(W, H, "".join(parts), CSS + (NARROW_CSS if layout == "narrow" else ""), label)
 

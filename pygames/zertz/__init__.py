@@ -34,6 +34,9 @@ GAME = register(Game(
     summary="Place a marble, take away a ring; jump to capture. The board shrinks until someone holds "
             "a winning set of marbles.",
     rules_page="rules/zertz.html",
+    information="perfect",
+    chance="none",
+    max_game_length=2_000,  # provisional: the ZÈRTZ owner derives it
     extra={"bench": [("37 rings", {"board": "37 rings", "pool": "standard"})], "perft": perft,
            "candidates": ai.candidates},
 ))

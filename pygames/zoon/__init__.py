@@ -32,7 +32,10 @@ GAME = register(Game(
     player_names=NAMES,
     summary="Two tribes of twelve Zoons fight on a 6×6 battlefield: pennies, dice, trumps and a hidden Emblem.",
     rules_page="rules/zoon.html",
-    extra={"hidden_information": True, "candidates": ai.candidates,
+    information="imperfect",
+    chance="dice and deal",
+    max_game_length=20_000,  # provisional: the Zoon owner derives it
+    extra={"candidates": ai.candidates,
            "bench": [("alternate", {"combat": "alternate", "first": "south"}),
                      ("classic", {"combat": "classic", "first": "south"})]},
 ))

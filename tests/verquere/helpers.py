@@ -4,7 +4,7 @@ from pygames.verquere.rules import VerquereState
 GAME = get_game("verquere")
 
 
-def pos(white, black=None, turn="white", dice=(), ruleset="text"):
+def pos(white, black=None, turn="white", dice=(), ruleset="text", rolls=None):
     """A position from readable per-player point numbers (see VerquereState.from_position);
     pieces not placed are borne off so each side has fifteen."""
     white = dict(white)
@@ -12,8 +12,10 @@ def pos(white, black=None, turn="white", dice=(), ruleset="text"):
     for side in (white, black):
         placed = sum(v for k, v in side.items() if k != "off")
         side.setdefault("off", 15 - placed)
-    return VerquereState.from_position(GAME, {"white": white, "black": black, "turn": turn, "dice": list(dice)},
-                                       {"ruleset": ruleset})
+    spec = {"white": white, "black": black, "turn": turn, "dice": list(dice)}
+    if rolls is not None:
+        spec["rolls"] = rolls
+    return VerquereState.from_position(GAME, spec, {"ruleset": ruleset})
 
 
 def legal(state):

@@ -262,3 +262,44 @@ def test_V34_ludii_doubles_turn_ending_early_does_not_touch_next_roll():
     assert s.turn == BLACK and s.current_player() == CHANCE
     play(s, "roll 2-1")
     assert s.dice == [2, 1]
+
+
+def test_V35_the_roll_limit_ends_the_game_on_pips():
+    """V35: when the 1,000th roll's turn is over with no winner, fewer pips wins; equal pips draws; the
+    declared max_game_length covers the opening and five actions per roll, and loading a position past
+    the limit is refused."""
+    from pygames.core import InvalidState, State
+    from pygames.verquere.rules import MAX_GAME_LENGTH, MAX_ROLLS
+    assert MAX_GAME_LENGTH == 1 + 5 * MAX_ROLLS == GAME.max_length({"ruleset": "text"})
+    s = pos({"19": 1}, {"1": 15}, dice=(2, 1), rolls=MAX_ROLLS)
+    play(s, "19/21")
+    assert not s.is_terminal()
+    play(s, "21/22")  # the turn of the last roll is over: White has fewer pips (3 against 360)
+    assert s.is_terminal() and s.limit and s.winner == WHITE and s.returns() == [1.0, -1.0]
+    assert "V35" in s.result_text()
+    again = State.from_json(s.to_json())
+    assert again == s and again.is_terminal()
+    # one roll earlier the game goes on
+    s = pos({"19": 1}, {"1": 15}, dice=(2, 1), rolls=MAX_ROLLS - 1)
+    play(s, "19/21", "21/22")
+    assert s.current_player() == CHANCE and not s.limit
+    # equal pips (3 each): a draw; Black with fewer pips wins
+    s = pos({"19": 1}, {"22": 1}, dice=(2, 1), rolls=MAX_ROLLS)
+    play(s, "19/21", "21/22")
+    assert s.is_terminal() and s.limit and s.winner is None and s.returns() == [0.0, 0.0]
+    s = pos({"19": 1}, {"23": 1}, dice=(2, 1), rolls=MAX_ROLLS)
+    play(s, "19/21", "21/22")
+    assert s.is_terminal() and s.winner == BLACK
+    d = s.to_json()
+    d["state"]["rolls"] = MAX_ROLLS + 1
+    with pytest.raises(InvalidState):
+        State.from_json(d)
+
+
+def test_V35_fast_playout_keeps_the_limit():
+    """V35: the engine's fast playout ends at the roll limit too."""
+    import random
+    from pygames.verquere.rules import MAX_ROLLS
+    s = pos({"1": 15}, {"1": 15}, dice=(3, 1), rolls=MAX_ROLLS - 2)
+    s.fast_playout(random.Random(1))
+    assert s.is_terminal() and s.limit and s.rolls == MAX_ROLLS
