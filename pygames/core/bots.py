@@ -260,13 +260,56 @@ class MCTSBot:
                 n.value += ret[mover]
 
 
+class LevelBot:
+    """A level's bot for whichever game it is handed: the game's own player for the level when the game
+    registers one (``Game.extra["bot"]``: ``bot(level, seed, cap)``, an object with :meth:`step` and
+    optionally ``start``/``think``/``progress``/``best`` as :class:`MCTSBot`), else the level's
+    :class:`MCTSBot`. The bot is made at its first position and kept for the game's later ones."""
+
+    def __init__(self, level: str, seed: int, cap: bool):
+        self.level, self.seed, self.cap = level, seed, cap
+        self._bot: Any = None
+        self._game: Any = None
+        self._pending: Any = None
+
+    def _for(self, state) -> Any:
+        if self._bot is None or self._game is not state.game:
+            own = state.game.extra.get("bot") if isinstance(state.game.extra, dict) else None
+            if own is not None:
+                self._bot = own(self.level, self.seed, self.cap)
+            else:
+                it, depth, secs = LEVELS[self.level]  # type: ignore[misc]
+                self._bot = MCTSBot(iterations=it, depth=depth, seconds=secs if self.cap else math.inf,
+                                    seed=self.seed)
+            self._game = state.game
+        return self._bot
+
+    def step(self, state) -> Action:
+        return self._for(state).step(state)
+
+    def start(self, state) -> None:
+        bot = self._for(state)
+        if hasattr(bot, "start"):
+            bot.start(state)
+        else:
+            self._pending = state
+
+    def think(self, seconds: float) -> bool:
+        return self._bot.think(seconds) if hasattr(self._bot, "think") else True
+
+    def progress(self) -> float:
+        return self._bot.progress() if hasattr(self._bot, "progress") else 1.0
+
+    def best(self) -> Action:
+        return self._bot.best() if hasattr(self._bot, "best") else self._bot.step(self._pending)
+
+
 def make_bot(level: str, seed: int = 0, cap: bool = True):
     """A bot for a level name in :data:`LEVELS`; raises PygamesError for an unknown level.
-    ``cap=False`` lifts the level's time cap (the search is then exactly its iteration budget)."""
+    ``cap=False`` lifts the level's time cap (the search is then exactly its iteration budget). A game
+    may bring its own player for the levels (``Game.extra["bot"]``, see :class:`LevelBot`)."""
     if level not in LEVELS:
         raise PygamesError(f"unknown computer level {level!r}; levels: {', '.join(LEVELS)}")
-    budget = LEVELS[level]
-    if budget is None:
+    if LEVELS[level] is None:
         return RandomBot(seed)
-    it, depth, secs = budget
-    return MCTSBot(iterations=it, depth=depth, seconds=secs if cap else math.inf, seed=seed)
+    return LevelBot(level, seed, cap)
