@@ -1,7 +1,8 @@
 """Dvertz evaluation, playout policy and candidate shortlist for the MCTS bot.
 
-Two races are weighed against each other: DVONN control (DVONN's own evaluation, from
-:func:`pygames.dvonn.ai.board_features`: pieces controlled, mobility, stacks safe beside a DVONN piece)
+Two races are weighed against each other: DVONN control (DVONN's own evaluation,
+:func:`pygames.dvonn.evaluation.stacking_value`, the same the DVONN levels search with: pieces, stacks,
+mobility, groups hanging on one link, dead stacks, DVONN-piece control, the endgame count)
 and the marble race toward 4 white, 5 grey or 6 black (X16), with the jump the player to move can make
 now counted as a tempo. The shortlist (``Game.extra["candidates"]``) ranks a decision's actions so the
 search spends its few iterations on sensible ones: winning and long jumps first, then stack moves that
@@ -15,7 +16,8 @@ import random
 from ..core.state import Action
 from ..dvonn import ai as dvonn_ai
 from ..dvonn.ai import capture_gain
-from ..dvonn.board import INDEX, N_CELLS, NAMES, NEIGHBOURS, placement_piece, player_moves
+from ..dvonn.board import INDEX, N_CELLS, NAMES, NEIGHBOURS, placement_piece
+from ..dvonn.evaluation import stacking_value
 from ..zertz import logic
 from .notation import format_part
 from .rules import NB, WINS, DvertzState, winning_captures
@@ -52,14 +54,6 @@ def next_players(state: DvertzState) -> tuple[int, int]:
     return (p if st in ("turn", "dvonn") else 1 - p), (p if st in ("turn", "zertz") else 1 - p)
 
 
-class _DvonnView:
-    """The stacks as DVONN's evaluation reads them, with the player who makes the next DVONN move."""
-
-    def __init__(self, state: DvertzState, player: int):
-        self.status, self.board, self.placed, self.turn = "move", state.board, state.placed, player
-        self.moves = state.moves if player == state.turn and state.moves else player_moves(state.board, player)
-
-
 def _best_jump(state: DvertzState, player: int) -> float:
     """The race gain of the best jump open on the board, for ``player`` who makes the next ZÈRTZ-like
     part."""
@@ -75,17 +69,17 @@ def _best_jump(state: DvertzState, player: int) -> float:
 
 def evaluate(state: DvertzState) -> list[float]:
     """Per-player values in (-1, 1) (White, Black): the result once the game is over; in the placement
-    phase DVONN's evaluation; then DVONN's evaluation of the stacks (:func:`pygames.dvonn.ai.evaluate`)
-    with the best capture counted for the player who makes the next DVONN move, taken back to its scale
-    in controlled pieces, plus the marble race and the best jump for the player who makes the next
-    ZÈRTZ-like part, from White's side."""
+    phase DVONN's evaluation; then DVONN's evaluation of the stacks
+    (:func:`pygames.dvonn.evaluation.stacking_value`: pieces, stacks, mobility, articulation points,
+    dead stacks, DVONN-piece control, the endgame count), with the player who makes the next DVONN move
+    as the one to move, plus the marble race and the best jump for the player who makes the next
+    ZÈRTZ-like part, from White's side, in pieces of score, ``tanh`` over 10."""
     if state.status == "over":
         return state.returns()
     if state.placed < N_CELLS:
         return dvonn_ai.evaluate(state)
     dv_player, zz_player = next_players(state)
-    v = dvonn_ai.evaluate(_DvonnView(state, dv_player))[0]
-    x = 10.0 * math.atanh(max(-0.999999, min(0.999999, v)))
+    x = stacking_value(state.board, dv_player)
     x += MARBLE_WEIGHT * (marble_race(state.captures[0]) - marble_race(state.captures[1]))
     best = _best_jump(state, zz_player)
     sign = 1 if zz_player == 0 else -1

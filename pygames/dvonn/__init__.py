@@ -21,9 +21,8 @@ GAME = register(Game(
                "equally likely) and White moves first, as Board Game Arena offers"),
     ),
     draw_svg=svg.draw,
-    evaluate=ai.search_value,
+    evaluate=ai.evaluate,
     rollout_policy=ai.rollout_policy,
-    playout=ai.playout,
     player_names=("White", "Black"),
     summary="Place, then stack: stacks move exactly their height, and whatever loses touch with the three "
             "red DVONN pieces leaves the game.",
@@ -32,7 +31,7 @@ GAME = register(Game(
     chance=lambda options: "deal" if options.get("random_board") else "none",
     max_game_length=146,  # provisional (the DVONN owner states it): 49 placements, <= 48 merging moves, <= 49 passes
     extra={"bench": [("from the empty board", {}), ("random full board", {"random_board": True})],
-           "candidates": ai.candidates},
+           "bot": ai.make_level_bot},
 ))
 
 __all__ = ["GAME", "DvonnState"]

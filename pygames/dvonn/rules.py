@@ -19,7 +19,6 @@ from ..core.state import CHANCE, TERMINAL, Action, State
 from .board import (BLACK, COLOURS, DVONN, DVONN_PIECES, INDEX, LANDING, N_CELLS, NAMES,
                     PIECES_PER_COLOUR, WHITE, board_problem, move_stack, piece_counts, placement_piece,
                     scores, turn_status)
-from .ai import note_root
 from .notation import parse_action
 
 PLAYER_NAMES = ("White", "Black")
@@ -182,13 +181,6 @@ class DvonnState(State):
             done += 1
             self._update_status()
         self.last = None
-
-    def determinize(self, player: int, rng) -> "DvonnState":
-        """A copy (DVONN hides nothing) on which the bot's search notes its root
-        (:func:`pygames.dvonn.ai.note_root`), so leaves are judged by their change since the root."""
-        s = self.clone()
-        note_root(s)
-        return s
 
     def clone(self) -> "DvonnState":
         s = DvonnState.__new__(DvonnState)

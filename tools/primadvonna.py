@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""Match our DVONN levels against PrimaDvonna, the C alpha-beta entrant of the 2011 CodeCup (which was
+DVONN), through its CodeCup stdin/stdout protocol. A developer's tool, not a CI test (CI cannot fetch).
+
+    python3 tools/primadvonna.py --src /tmp/pd --level hard --pd-time 1.0 --games 20
+    python3 tools/primadvonna.py --src /tmp/pd --level hard --pd-depth 2 --games 20
+
+``--src`` is a checkout of github.com/maksverver/PrimaDvonna (without it the tool tries ``git clone``).
+The tool copies it to a build folder, removes ``-m32`` from its Makefile, makes ``player`` take
+``--time`` as a fixed time *per move* in the stacking phase (the original reads it as the whole game's
+budget; its placement phase is a fixed search of 1,000 evaluated positions either way), builds it, and
+plays seat-balanced games: game ``k`` gives our level White when ``k`` is even. Its protocol: the
+program reads ``Start`` when it plays White, else the opponent's first move; moves are written as ours,
+upper case (``E3``, ``A1B2``, ``PASS``); ``Quit`` ends it. Its random seed differs per game
+(``--seed=k+1``) and so does ours, so the games differ.
+
+Prints one row of the table in ``docs/bots.md`` (DVONN section): the setting, games, our score (a win 1,
+a draw 1/2) with its 95% Wilson interval, our and its mean seconds per stacking move (wall clock), and the
+mean final margin (our pieces minus its pieces), our passes and its passes; then the CPU seconds per
+stacking move of each (ours from ``time.process_time``, its from ``/proc``), which a loaded machine
+changes less than the wall clock. Run it under ``nice``; CPU load changes
+what a fixed time buys, so say the load with the figures (the tool prints the load average).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pygames.core import get_game  # noqa: E402
+from pygames.core.bots import make_bot  # noqa: E402
+from pygames.core.match import wilson_interval  # noqa: E402
+
+REPO = "https://github.com/maksverver/PrimaDvonna"
+PER_MOVE_PATCH = (
+    "\ttime_limit = (arg_limit.time > 0) ? arg_limit.time : default_player_time;\n\targ_limit.time = 0;\n",
+    "\ttime_limit = 1e9;  /* patched by pygames tools/primadvonna.py: --time is per move */\n",
+)
+
+
+def build(src: Path, out: Path) -> Path:
+    """Copy the source to ``out``, patch it (no ``-m32``; ``--time`` per move) and build ``player``."""
+    if not (src / "player.c").exists():
+        raise SystemExit(f"{src} holds no PrimaDvonna source (player.c)")
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(src, out, ignore=shutil.ignore_patterns(".git", "*.o", "player"))
+    mk = out / "Makefile"
+    mk.write_text(mk.read_text().replace("-m32", ""))
+    pc = out / "player.c"
+    text = pc.read_text()
+    if PER_MOVE_PATCH[0] not in text:
+        raise SystemExit("player.c changed upstream: the per-move time patch no longer applies")
+    pc.write_text(text.replace(*PER_MOVE_PATCH))
+    subprocess.run(["make", "-s", "player"], cwd=out, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    return out / "player"
+
+
+class Engine:
+    """A running PrimaDvonna ``player`` speaking the CodeCup protocol."""
+
+    def __init__(self, exe: Path, args: list[str], log):
+        self.p = subprocess.Popen([str(exe), *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=log, text=True, bufsize=1)
+
+    def send(self, line: str) -> None:
+        assert self.p.stdin is not None
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def cpu(self) -> float:
+        """CPU seconds the engine has used so far (Linux ``/proc``; 0.0 where it cannot be read)."""
+        try:
+            with open(f"/proc/{self.p.pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return 0.0
+
+    def receive(self) -> str:
+        assert self.p.stdout is not None
+        line = self.p.stdout.readline()
+        if not line:
+            raise RuntimeError("PrimaDvonna stopped (see its log)")
+        return line.strip()
+
+    def close(self) -> None:
+        try:
+            self.send("Quit")
+        except (BrokenPipeError, OSError):
+            pass
+        try:
+            self.p.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            self.p.wait()
+
+
+DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def pd_state(board: list[str]) -> str:
+    """A full board at the start of the stacking phase, White to move, in PrimaDvonna's ``--state``
+    encoding (its ENCODING.txt: base 62, spaces row by row from A1)."""
+    from pygames.dvonn.board import INDEX, ROWS, COLUMNS
+    out = [DIGITS[2]]
+    for y in range(5):
+        for x in range(ROWS[y][0], ROWS[y][1] + 1):
+            st = board[INDEX[f"{COLUMNS[x]}{y + 1}"]]
+            out.append(DIGITS[1] if st == "D" else DIGITS[4 * len(st) + ("D" in st) * 2 +
+                                                          (st[-1] == "B") - 2])
+    return "".join(out)
+
+
+def play(exe: Path, pd_args: list[str], level: str, ours: int, k: int, cap: bool, log,
+         random_board: bool = False) -> dict:
+    """One game, our ``level`` in seat ``ours`` (0 White); returns its result and timings. With
+    ``random_board`` both play the stacking phase from a random full board (DVONN's option N6), the same
+    board for games ``2j`` and ``2j + 1`` (the seats swapped)."""
+    import random
+    from pygames.core.chance import sample_outcome
+    g = get_game("dvonn")
+    s = g.new_initial_state({"random_board": random_board})
+    bot = make_bot(level, seed=1000 + k, cap=cap)
+    extra = []
+    if random_board:
+        rng = random.Random(k // 2)
+        while s.is_chance_node():
+            s.apply(sample_outcome(s, rng))
+        extra = [f"--state={pd_state(s.board)}", f"--color={2 if ours == 0 else 1}"]
+    eng = Engine(exe, [f"--seed={k + 1}", *extra, *pd_args], log)
+    t_ours = t_its = c_ours = c_its = 0.0
+    n_ours = n_its = 0
+    passes = [0, 0]  # ours, its
+    first = not random_board
+    try:
+        while not s.is_terminal():
+            p = s.current_player()
+            stacking = s.placed == 49
+            if p == ours:
+                t, c = time.perf_counter(), time.process_time()
+                a = bot.step(s)
+                dt = time.perf_counter() - t
+                if stacking:
+                    t_ours += dt
+                    c_ours += time.process_time() - c
+                    n_ours += 1
+                    passes[0] += a.notation == "pass"
+                eng.send(a.notation.upper())
+                first = False
+                s.apply(a)
+            else:
+                if first:
+                    eng.send("Start")
+                    first = False
+                t, c = time.perf_counter(), eng.cpu()
+                move = eng.receive()
+                dt = time.perf_counter() - t
+                if stacking:
+                    t_its += dt
+                    c_its += eng.cpu() - c
+                    n_its += 1
+                    passes[1] += move == "PASS"
+                s.apply(s.find_action(move))
+    finally:
+        eng.close()
+    sc = s.scores()
+    ret = s.returns()
+    return {"score": (ret[ours] + 1) / 2, "margin": sc[ours] - sc[1 - ours], "t_ours": t_ours,
+            "c_ours": c_ours, "c_its": c_its,
+            "n_ours": n_ours, "t_its": t_its, "n_its": n_its, "passes": passes, "plies": len(s.history)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--src", type=Path, help="PrimaDvonna source folder (default: git clone)")
+    ap.add_argument("--build", type=Path, default=Path("/tmp/primadvonna-build"))
+    ap.add_argument("--level", default="hard")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--first", type=int, default=0, help="number of the first game (resume a series)")
+    ap.add_argument("--pd-time", type=float, help="PrimaDvonna's fixed seconds per stacking move")
+    ap.add_argument("--pd-depth", type=int, help="PrimaDvonna's search depth (plies) instead of time")
+    ap.add_argument("--no-cap", action="store_true", help="our level without its time cap")
+    ap.add_argument("--random-board", action="store_true",
+                    help="stacking phase only: from random full boards, each played twice, seats swapped")
+    ap.add_argument("--log", type=Path, default=Path("/tmp/primadvonna.log"), help="PrimaDvonna's stderr")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    src = args.src
+    if src is None:
+        src = args.build.with_name(args.build.name + "-src")
+        if not src.exists():
+            subprocess.run(["git", "clone", "--depth", "1", REPO, str(src)], check=True)
+    exe = build(src, args.build)
+    if args.pd_depth:
+        pd_args, setting = [f"--depth={args.pd_depth}"], f"{args.pd_depth} plies only"
+    else:
+        t = args.pd_time or 1.0
+        pd_args, setting = [f"--time={t}"], f"{t:g} s per move"
+    load0 = os.getloadavg()[0]
+    rows = []
+    with open(args.log, "w") as log:
+        for k in range(args.first, args.first + args.games):
+            r = play(exe, pd_args, args.level, k % 2, k, not args.no_cap, log, args.random_board)
+            rows.append(r)
+            if not args.quiet:
+                print(f"game {k}: ours {'White' if k % 2 == 0 else 'Black'}, score {r['score']}, margin "
+                      f"{r['margin']:+d}, passes ours {r['passes'][0]} its {r['passes'][1]}, load "
+                      f"{os.getloadavg()[0]:.1f}", flush=True)
+    n = len(rows)
+    score = sum(r["score"] for r in rows)
+    lo, hi = wilson_interval(score / n, n)
+    t_o = sum(r["t_ours"] for r in rows) / max(1, sum(r["n_ours"] for r in rows))
+    t_i = sum(r["t_its"] for r in rows) / max(1, sum(r["n_its"] for r in rows))
+    c_o = sum(r["c_ours"] for r in rows) / max(1, sum(r["n_ours"] for r in rows))
+    c_i = sum(r["c_its"] for r in rows) / max(1, sum(r["n_its"] for r in rows))
+    margin = sum(r["margin"] for r in rows) / n
+    po, pi = sum(r["passes"][0] for r in rows), sum(r["passes"][1] for r in rows)
+    print("| PrimaDvonna setting vs ours | games | our score | 95% interval | ours s/stacking move | "
+          "its s/stacking move | mean margin | passes ours/its |")
+    print("|---|---|---|---|---|---|---|---|")
+    wins = sum(r["score"] == 1 for r in rows)
+    draws = sum(r["score"] == 0.5 for r in rows)
+    if args.random_board:
+        setting += ", random full boards"
+    print(f"| {setting} vs {args.level}{' (no cap)' if args.no_cap else ''} | {n} | {score:g} – {n - score:g}"
+          f"{f' ({draws} drawn)' if draws else ''} | {lo:.2f}–{hi:.2f} | {t_o:.2f} | {t_i:.3f} | "
+          f"{margin:+.1f} | {po}/{pi} |")
+    print(f"(wins {wins}; CPU seconds per stacking move: ours {c_o:.2f}, its {c_i:.3f}; load average "
+          f"{load0:.1f} at the start, {os.getloadavg()[0]:.1f} at the end)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
