@@ -189,6 +189,7 @@ def diagram(game_id: str, spec: dict) -> str:
     """SVG of the position after ``spec["actions"]`` (a game record's fields) with a caption."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
+    import pygames.games  # noqa: F401  (registers the shipped games)
     from pygames.core.record import Record
     rec = Record.from_json({"game": game_id, "options": spec.get("options", {}), "seed": 0,
                             "actions": spec["actions"]})

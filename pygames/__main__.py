@@ -16,6 +16,7 @@ import json
 import random
 import sys
 
+from . import games  # noqa: F401  (registers the shipped games: core imports none)
 from .core.bots import make_bot
 from .core.chance import seeded_outcome
 from .core.errors import PygamesError

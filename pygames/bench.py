@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import time
 
+from . import games  # noqa: F401  (registers the shipped games: core imports none)
 from .core.bots import random_action
 from .core.registry import get_game, list_games
 

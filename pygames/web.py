@@ -17,6 +17,7 @@ import json
 import random
 from typing import Any
 
+from . import games  # noqa: F401  (registers the shipped games: core imports none)
 from .core.bots import LEVELS, make_bot
 from .core.errors import InvalidRecord, PygamesError
 from .core.record import Record, Session

@@ -1,5 +1,7 @@
 import pytest
 
+import pygames.games  # noqa: F401  (registers the shipped games: core imports none)
+
 from tests.toys import register_toys
 
 

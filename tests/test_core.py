@@ -386,3 +386,20 @@ def test_a_game_must_declare_information_chance_and_length():
     g = Game(id="toy_cards", title="Toy cards", min_players=2, max_players=2, state_class=PairsState,
              information=lambda o: "imperfect", chance="deal", max_game_length=lambda o: 7)
     assert g.hides_information({}) and g.max_length({}) == 7
+
+def test_core_imports_no_game():
+    """Issue 21: pygames.core imports no game and knows no game id; pygames.games (imported by the entry
+    modules) registers them."""
+    import ast
+    from pathlib import Path
+    ids = {"verquere", "dritzak", "duerror_grandis", "dvonn", "zertz", "dvertz", "zoon", "games"}
+    for path in Path("pygames/core").glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                parts = set((node.module or "").split("."))
+                names = {a.name for a in node.names}
+                assert not (parts & ids) and not (node.level >= 2 and names & ids), f"{path} imports a game"
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    assert not set(a.name.split(".")) & ids, f"{path} imports {a.name}"

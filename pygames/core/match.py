@@ -22,6 +22,7 @@ start from varied openings. Each opening is played once from every seating (game
 """
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
@@ -69,7 +70,8 @@ def play_game(game_id: str, options: dict, levels: list[str], seed: int, max_pli
 def _match_game(job: tuple) -> tuple[int, list[float], int]:
     """One game of a match: ``(seat of a, returns, plies)`` (a top-level function so a process pool can
     run it)."""
-    game_id, opts, a, b, n, k, seed, opening, cap = job
+    game_id, module, opts, a, b, n, k, seed, opening, cap = job
+    importlib.import_module(module)  # a spawned process registers the game from its own module
     seat = k % n
     levels = [a if p == seat else b for p in range(n)]
     final, plies = play_game(game_id, opts, levels, seed=seed + k, opening=opening,
@@ -92,7 +94,8 @@ def play_match(game_id: str, options: dict | None, a: str, b: str, games: int = 
     wins = 0
     plies = 0
     t0 = time.perf_counter()
-    work = [(game_id, opts, a, b, n, k, seed, opening, cap) for k in range(games)]
+    module = g.state_class.__module__
+    work = [(game_id, module, opts, a, b, n, k, seed, opening, cap) for k in range(games)]
     pool = None
     results: Iterable[tuple[int, list[float], int]]
     if jobs > 1:

@@ -1,5 +1,6 @@
 """The game registry: each game is registered by a short id with its title, player counts and options.
 
+>>> import pygames.games  # registers the shipped games (core itself imports none)
 >>> from pygames.core import get_game
 >>> g = get_game("verquere")
 >>> g.title
@@ -146,18 +147,17 @@ def unregister(game_id: str) -> None:
     _GAMES.pop(game_id, None)
 
 
-def _load_builtin() -> None:
-    from .. import games  # noqa: F401  (registers the shipped games)
-
-
 def get_game(game_id: Any) -> Game:
-    """The registered game ``game_id``; raises :class:`UnknownGame` naming it."""
-    _load_builtin()
+    """The registered game ``game_id``; raises :class:`UnknownGame` naming it.
+
+    ``core`` imports no game: the entry modules (the bridge :mod:`pygames.web`, the command line, the
+    tests, ``build.py``) import :mod:`pygames.games`, which registers the shipped games."""
     if not isinstance(game_id, str) or game_id not in _GAMES:
-        raise UnknownGame(f"unknown game {game_id!r}; known games: {', '.join(sorted(_GAMES))}")
+        known = ", ".join(sorted(_GAMES)) or "none (import pygames.games to register the shipped games)"
+        raise UnknownGame(f"unknown game {game_id!r}; known games: {known}")
     return _GAMES[game_id]
 
 
 def list_games() -> list[Game]:
-    _load_builtin()
+    """The registered games, by id."""
     return sorted(_GAMES.values(), key=lambda g: g.id)
