@@ -7,6 +7,10 @@ from ..core.registry import Game, register
 from . import ai, svg
 from .rules import DvertzState
 
+MAX_GAME_LENGTH = 49 + 2 * 48 + 48
+"""X21: 49 placements, at most 48 turns with a stack move (two parts at most), at most 48 turns without
+one (one part or a pass; never two in a row, since the other player can still move a stack)."""
+
 GAME = register(Game(
     id="dvertz",
     title="Dvertz",
@@ -24,7 +28,7 @@ GAME = register(Game(
     rules_page="rules/dvertz.html",
     information="perfect",
     chance="none",
-    max_game_length=2_000,  # provisional: the Dvertz owner derives it
+    max_game_length=MAX_GAME_LENGTH,  # X21
     extra={"bench": [("from the empty board", {})], "candidates": ai.candidates},
 ))
 

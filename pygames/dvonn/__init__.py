@@ -9,6 +9,10 @@ from ..core.registry import Game, register
 from . import ai, svg
 from .rules import DvonnState
 
+MAX_GAME_LENGTH = 49 + 48 + 48
+"""N21: 49 placements, at most 48 moves (each puts a stack on another), at most as many passes as moves
+(a pass is always followed by a move)."""
+
 GAME = register(Game(
     id="dvonn",
     title="DVONN",
@@ -29,7 +33,7 @@ GAME = register(Game(
     rules_page="rules/dvonn.html",
     information="perfect",
     chance=lambda options: "deal" if options.get("random_board") else "none",
-    max_game_length=146,  # provisional (the DVONN owner states it): 49 placements, <= 48 merging moves, <= 49 passes
+    max_game_length=MAX_GAME_LENGTH,  # N21
     extra={"bench": [("from the empty board", {}), ("random full board", {"random_board": True})],
            "bot": ai.make_level_bot},
 ))

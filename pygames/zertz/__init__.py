@@ -9,7 +9,20 @@ Dvertz reuses (jump sequences, free rings, isolation, where a placed marble come
 from ..core.options import Option
 from ..core.registry import Game, register
 from . import ai, svg
-from .rules import BOARDS, ZertzState, perft
+from .rules import BOARDS, POOLS, ZertzState, perft
+
+
+def max_game_length(options: dict) -> int:
+    """Z22: the most turns (one action each) a game can last with these options: ``2n`` while the pool's
+    ``n`` marbles last (each turn places one or captures one placed), then ``2Q + 1`` with the pool empty,
+    ``Q = 2 * 5**R * H`` positions (``R`` ring spaces each removed, vacant or holding one of three colours;
+    ``H`` holdings of Player 1; the player to move), none occurring a third time without ending the game
+    (Z19)."""
+    pool = POOLS[options.get("pool", "standard")]
+    rings = int(str(options.get("board", BOARDS[0])).split()[0])
+    holdings = (pool[0] + 1) * (pool[1] + 1) * (pool[2] + 1)
+    q = 2 * 5 ** rings * holdings
+    return 2 * sum(pool) + 2 * q + 1
 
 GAME = register(Game(
     id="zertz",
@@ -36,7 +49,7 @@ GAME = register(Game(
     rules_page="rules/zertz.html",
     information="perfect",
     chance="none",
-    max_game_length=2_000,  # provisional: the ZÈRTZ owner derives it
+    max_game_length=max_game_length,  # Z22
     extra={"bench": [("37 rings", {"board": "37 rings", "pool": "standard"})], "perft": perft,
            "candidates": ai.candidates},
 ))

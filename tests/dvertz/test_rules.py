@@ -395,3 +395,24 @@ def test_x9_x16_rules_page_jump_caption_names_every_jump_and_every_win():
     win_text = caption[caption.index("(X16)") - 200:caption.index("(X16)")]
     assert winners and all(w in win_text for w in winners)
     assert all(f"only {j} does not win" in caption for j in jumps if j not in winners)
+
+
+def test_x21_every_game_ends_within_193_actions():
+    """X21: 49 placements, at most 48 turns with a stack move (one or two actions), and turns without
+    one never two in a row: checked over random games."""
+    from pygames.dvertz import MAX_GAME_LENGTH
+    assert MAX_GAME_LENGTH == 193 == GAME.max_length({})
+    for seed in range(30):
+        s = full_board(seed)
+        rng = random.Random(seed)
+        turns: list[list[str]] = []
+        while not s.is_terminal():
+            if s.part == "":
+                turns.append([])
+            a = rng.choice(s.legal_actions())
+            turns[-1].append(a.notation)
+            s.apply(a)
+        stack_turn = [any(len(n) == 4 and n != "pass" and not n.startswith("x ") for n in t) for t in turns]
+        assert sum(stack_turn) <= 48
+        assert all(stack_turn[k] or stack_turn[k + 1] for k in range(len(turns) - 1))
+        assert len(s.history) <= MAX_GAME_LENGTH

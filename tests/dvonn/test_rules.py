@@ -287,3 +287,30 @@ def test_every_rule_has_a_test():
     text = "".join(p.read_text() for p in Path(__file__).parent.glob("test_*.py"))
     missing = [i for i in ids if not re.search(rf"\b{i}\b", text.replace(f'"{i}"', ""))]
     assert not missing
+
+
+def test_n21_every_game_ends_within_145_actions():
+    """N21: 49 placements, at most 48 moves (each lowers the number of stacks by at least one) and no
+    more passes than moves (a pass is always followed by a move): checked over random games, both
+    options."""
+    import random as rnd
+
+    from pygames.dvonn import MAX_GAME_LENGTH
+
+    from .helpers import GAME
+    assert MAX_GAME_LENGTH == 145 == GAME.max_length({}) == GAME.max_length({"random_board": True})
+    for seed in range(40):
+        s = GAME.new_initial_state({"random_board": seed % 2 == 1})
+        rng = rnd.Random(seed)
+        while not s.is_terminal():
+            before = sum(1 for x in s.board if x)
+            acts = s.legal_actions() if not s.is_chance_node() else [a for a, _ in s.chance_outcomes()]
+            a = rng.choice(acts)
+            s.apply(a)
+            if len(a.notation) == 4 and a.notation != "pass":
+                assert sum(1 for x in s.board if x) < before
+        moves = [n for n in s.history if len(n) == 4 and n != "pass"]
+        passes = [k for k, n in enumerate(s.history) if n == "pass"]
+        assert len(moves) <= 48 and len(passes) <= len(moves)
+        assert all(k + 1 < len(s.history) and s.history[k + 1] in moves for k in passes)
+        assert len(s.history) <= MAX_GAME_LENGTH

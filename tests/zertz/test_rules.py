@@ -323,3 +323,26 @@ def test_Z21_drawing_has_the_click_targets():
     assert 'id="a1"' in svg and 'data-target="a1"' not in svg
     s = pos({"d1": "W"}, captures=[[0, 0, 0], [0, 0, 0]], board="61 rings")
     assert 'data-target="take-B"' in GAME.draw_svg(s.observation(None))
+
+
+def test_Z22_length_bound_from_the_pool_and_the_repetition_rule():
+    """Z22: the bound is 2n turns while the pool lasts plus 2Q + 1 after it, Q = 2 * 5**R * H positions;
+    and while the pool holds marbles no game takes more than 2n turns (checked over random games)."""
+    import random as rnd
+
+    from pygames.core import get_game
+    g = get_game("zertz")
+    assert g.max_length({}) == 2 * 24 + 2 * (2 * 5 ** 37 * 7 * 9 * 11) + 1
+    assert g.max_length({"board": "61 rings", "pool": "blitz"}) == 2 * 21 + 2 * (2 * 5 ** 61 * 6 * 8 * 10) + 1
+    for seed in range(30):
+        opts = {"board": ("37 rings", "48 rings", "61 rings")[seed % 3], "pool": ("standard", "blitz")[seed % 2]}
+        s = g.new_initial_state(opts)
+        n = sum(s.pool)
+        rng = rnd.Random(seed)
+        turns_with_pool = 0
+        while not s.is_terminal():
+            if any(s.pool):
+                turns_with_pool += 1
+            s.apply(rng.choice(s.legal_actions()))
+        assert turns_with_pool <= 2 * n
+        assert len(s.history) <= g.max_length(opts)
