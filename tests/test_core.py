@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from pygames.core import (CHANCE, IllegalAction, InvalidOption, InvalidRecord, InvalidState, Option,
+from pygames.core import (CHANCE, Action, IllegalAction, InvalidOption, InvalidRecord, InvalidState, Option,
                           State, UnknownGame, get_game, list_games)
 from pygames.core.bots import LEVELS, WIDEN, MCTSBot, RandomBot, make_bot
 from pygames.core.chance import seeded_outcome
@@ -403,3 +403,36 @@ def test_core_imports_no_game():
             elif isinstance(node, ast.Import):
                 for a in node.names:
                     assert not set(a.name.split(".")) & ids, f"{path} imports {a.name}"
+
+
+def test_notation_is_read_leniently_and_errors_are_told_apart():
+    """python-chess habit (issue 21): case and spacing are set aside; invalid, illegal and ambiguous
+    notations raise different IllegalAction subclasses; a state shows itself in a notebook."""
+    from pygames.core import AmbiguousAction, InvalidNotation
+    g = get_game("verquere")
+    s = g.new_initial_state({"ruleset": "text"})
+    s.apply("  White   OPENS ")
+    assert s.history == ["white opens"]
+    s.apply("roll 6-5")
+    for bad in ("", "   ", "1/7\n", "x" * 300, 17, None):
+        before = s.to_json()
+        with pytest.raises(InvalidNotation):
+            s.apply(bad)
+        assert s.to_json() == before
+    with pytest.raises(IllegalAction) as e:
+        s.apply("1/9")
+    assert not isinstance(e.value, (InvalidNotation, AmbiguousAction)) and "legal here" in str(e.value)
+    assert repr(s) == "<verquere: White to move, 2 actions (last: roll 6-5)>"
+    assert s._repr_svg_().startswith("<svg")
+
+    class Twin(State):  # two notations equal but for case: the lenient reading is ambiguous
+        def _current_player(self):
+            return 0
+
+        def _legal_actions(self):
+            return [Action("Pass"), Action("pass")]
+
+    twin = Twin(game=g, options={})
+    with pytest.raises(AmbiguousAction, match="could be any of: Pass, pass"):
+        twin.find_action("PASS")
+    assert twin.find_action("pass").notation == "pass"

@@ -8,14 +8,14 @@
 - :mod:`.bots`: random and MCTS bots
 - :mod:`.svg`: small SVG helpers
 """
-from .errors import (IllegalAction, InvalidOption, InvalidRecord, InvalidState, PygamesError,
-                     UnknownGame)
+from .errors import (AmbiguousAction, IllegalAction, InvalidNotation, InvalidOption, InvalidRecord,
+                     InvalidState, PygamesError, UnknownGame)
 from .options import Option, validate_options
 from .registry import Game, get_game, list_games, register, unregister
 from .state import CHANCE, TERMINAL, Action, State
 
 __all__ = [
-    "Action", "CHANCE", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "InvalidState",
+    "Action", "AmbiguousAction", "CHANCE", "InvalidNotation", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "InvalidState",
     "Option", "PygamesError", "State", "TERMINAL", "UnknownGame", "get_game", "list_games", "register",
     "unregister", "validate_options",
 ]

@@ -14,6 +14,15 @@ class IllegalAction(PygamesError):
     """An action that is not among the state's legal actions; the state is left untouched."""
 
 
+class InvalidNotation(IllegalAction):
+    """Text that is no action notation at all (empty, control characters, far too long)."""
+
+
+class AmbiguousAction(IllegalAction):
+    """Text that matches several legal actions once case and spacing are set aside; the message names
+    them."""
+
+
 class InvalidOption(PygamesError):
     """An unknown option, or a value of the wrong type or out of the allowed range."""
 

@@ -68,6 +68,12 @@ class Game:
 
     def __post_init__(self) -> None:
         self.check_declarations()
+        cls = self.state_class
+        own = cls.__dict__.get("__repr__")
+        if own is not None and getattr(own, "__wrapped__", None) is not None:
+            # a @dataclass state class got a generated field dump; states show whose turn instead
+            from .state import State
+            cls.__repr__ = State.__repr__
 
     def check_declarations(self) -> None:
         """Raise ``ValueError`` naming what is missing when the game does not declare its information

@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .errors import IllegalAction, InvalidOption, InvalidState
+from .errors import AmbiguousAction, IllegalAction, InvalidNotation, InvalidOption, InvalidState
 
 if TYPE_CHECKING:  # pragma: no cover
     from .registry import Game
@@ -30,6 +30,11 @@ CHANCE = -1
 """``current_player()`` at a chance node."""
 TERMINAL = -4
 """``current_player()`` once the game is over."""
+
+
+def _lenient(text: str) -> str:
+    """A notation as compared leniently: lower case, runs of white space made one space, trimmed."""
+    return " ".join(text.split()).casefold()
 
 
 @dataclass(frozen=True)
@@ -140,14 +145,27 @@ class State:
     def find_action(self, action: "Action | str") -> Action:
         """The legal action whose notation is ``action`` (or ``action.notation``).
 
-        Raises :class:`IllegalAction` quoting the action when it is not legal here."""
+        Read leniently, as players type (python-chess's habit): when no notation matches exactly, case and
+        runs of spaces are set aside (``" ROLL  6-5 "`` finds ``roll 6-5``). Raises
+        :class:`InvalidNotation` for text that is no notation at all (not a string, empty, control
+        characters, over 200 characters), :class:`AmbiguousAction` naming the candidates when the lenient
+        reading matches several legal actions, and :class:`IllegalAction` quoting the action when it is
+        not legal here (both are IllegalAction subclasses)."""
         notation = action.notation if isinstance(action, Action) else action
         if not isinstance(notation, str):
-            raise IllegalAction(f"an action must be a notation string, not {notation!r}")
+            raise InvalidNotation(f"an action must be a notation string, not {type(notation).__name__}")
         legal = self.legal_actions()
         for a in legal:
             if a.notation == notation:
                 return a
+        key = _lenient(notation)
+        if not key or len(notation) > 200 or any(ord(ch) < 32 for ch in notation):
+            raise InvalidNotation(f"{notation[:60]!r} is not an action notation")
+        near = [a for a in legal if _lenient(a.notation) == key]
+        if len(near) == 1:
+            return near[0]
+        if near:
+            raise AmbiguousAction(f"{notation!r} could be any of: {', '.join(a.notation for a in near[:12])}")
         if self.is_terminal():
             raise IllegalAction(f"illegal action {notation!r}: the game is over")
         shown = ", ".join(a.notation for a in legal[:12]) + (" …" if len(legal) > 12 else "")
@@ -274,4 +292,23 @@ class State:
         raise TypeError("State is unhashable")
 
     def __repr__(self) -> str:
-        return f"<{self.game.id} state after {len(self.history)} actions, player {self.current_player()}>"
+        """Whose turn and the position in short, e.g. ``<verquere: White to move (roll 6-5), 4 actions>``."""
+        p = self.current_player()
+        if p == TERMINAL:
+            r = self.returns()
+            best = max(r)
+            who = [self.game.player_name(i) for i, v in enumerate(r) if v == best]
+            turn = "draw" if len(who) == len(r) else f"over, {' and '.join(who)} won"
+        elif p == CHANCE:
+            turn = "chance to play"
+        else:
+            turn = f"{self.game.player_name(p)} to move"
+        last = f" (last: {self.history[-1]})" if self.history else ""
+        return f"<{self.game.id}: {turn}, {len(self.history)} actions{last}>"
+
+    def _repr_svg_(self) -> str:
+        """The position drawn for a spectator (notebooks show states this way, as python-chess does);
+        a hidden-information game draws what no player in particular sees."""
+        if self.game.draw_svg is None:
+            return ""
+        return self.game.draw_svg(self.observation(None), viewer=None)
