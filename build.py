@@ -252,8 +252,8 @@ def build() -> Path:
     # files) into its working directory, which is on sys.path: no micropip, no package cache, no storage.
     # micropip and packaging stay vendored, with their real hashes in the lock file, so
     # `loadPackage("micropip")` works offline too for pages that want it.
-    app_js = DIST / "app.js"
-    app_js.write_text(app_js.read_text(encoding="utf-8").replace("./__WHEEL__", f"./{whl.name}"), encoding="utf-8")
+    loader = DIST / "loader.js"
+    loader.write_text(loader.read_text(encoding="utf-8").replace("./__WHEEL__", f"./{whl.name}"), encoding="utf-8")
     (DIST / "build.json").write_text(json.dumps({"version": VERSION, "wheel": whl.name, "digest": digest}))
     write_service_worker(DIST)
     compress(DIST)
@@ -288,16 +288,20 @@ def compress(dist: Path) -> None:
 
 
 def write_service_worker(dist: Path) -> None:
-    """Fill in web/sw.js: the files of dist/ the site loads (see :data:`UNUSED`) and a version made
-    from their contents."""
+    """Fill in web/sw.js: the files of dist/ the site loads (see :data:`UNUSED`), each with the sha256
+    of its bytes (the service worker checks every copy it caches against it, so a new deployment is
+    never cached from an old one's copies), and a version made from them (a new build, a new cache)."""
     files, h = [], hashlib.sha256()
     for f in sorted(p for p in dist.rglob("*") if p.is_file() and p.name != "sw.js"
                     and not UNUSED.search(p.relative_to(dist).as_posix())):
         rel = f.relative_to(dist).as_posix()
-        files.append(f"./{rel}")
-        h.update(rel.encode() + hashlib.sha256(f.read_bytes()).digest())
+        sha = hashlib.sha256(f.read_bytes()).hexdigest()
+        files.append([f"./{rel}", sha])
+        if rel == "index.html":
+            files.append(["./", sha])
+        h.update(rel.encode() + bytes.fromhex(sha))
     sw = (ROOT / "web" / "sw.js").read_text(encoding="utf-8")
-    sw = sw.replace("__VERSION__", h.hexdigest()[:16]).replace("__FILES__", json.dumps(["./", *files]))
+    sw = sw.replace("__VERSION__", h.hexdigest()[:16]).replace("__FILES__", json.dumps(files, separators=(",", ":")))
     (dist / "sw.js").write_text(sw, encoding="utf-8")
 
 

@@ -3,6 +3,8 @@
 // action the player picked. Clicks on [data-target] elements are matched against the legal actions'
 // targets; actions without targets become buttons.
 
+import { startPython } from "./loader.js";
+
 const $ = (id) => document.getElementById(id);
 const AUTOSAVE = "pygames:autosave";
 const params = new URLSearchParams(location.search);
@@ -33,19 +35,18 @@ window.pygamesApp = app;
 app.start = (args) => startGame(args);  // used by the browser tests' toy games
 
 // ----- the bridge ------------------------------------------------------------------------------------
-// Python runs in a worker (engine.js): each command is a message with its JSON arguments, answered with
-// JSON text, in order. Nothing here waits on Python synchronously, so the page never freezes.
-const WHEEL = "./__WHEEL__";  // build.py writes our wheel's file name here
-const engine = new Worker("./engine.js", { type: "module" });
-const answers = new Map();
-let lastId = 0;
+// Python runs off the page's thread; loader.js alone knows how it starts (and keeps the site offline).
+// Each command is its JSON arguments, answered with JSON text, in order. Nothing here waits on Python
+// synchronously, so the page never freezes.
+let commands = 0;
 // body[data-busy] is set while Python has a command to answer (the browser tests wait for it to clear)
 function send(name, argsText) {
-  return new Promise((resolve) => {
-    const id = ++lastId;
-    answers.set(id, resolve);
-    document.body.dataset.busy = "1";
-    engine.postMessage({ id, name, args: argsText });
+  commands += 1;
+  document.body.dataset.busy = "1";
+  return python.call(name, argsText).then((out) => {
+    commands -= 1;
+    if (!commands) delete document.body.dataset.busy;
+    return out;
   });
 }
 async function call(name, args = {}) {
@@ -59,24 +60,14 @@ async function call(name, args = {}) {
 }
 window.pygamesCall = send;  // the raw bridge, for the browser tests: (name, JSON text) → JSON text
 if (params.has("testhooks")) window.pygamesExec = (source) => send("__exec__", source);
-engine.addEventListener("message", ({ data }) => {
-  if (data.id !== undefined) {
-    const resolve = answers.get(data.id);
-    answers.delete(data.id);
-    if (!answers.size) delete document.body.dataset.busy;
-    if (resolve) resolve(data.out);
-  } else if (data.progress !== undefined) {
-    onProgress(data.progress, data.text);
-  } else if (data.ready) {
-    pythonReady();
-  } else if (data.kept) {
-    registerServiceWorker();
-  } else if (data.failed) {
-    showError(`Python could not start: ${data.failed}`);
-  }
+const python = startPython({
+  testhooks: params.has("testhooks"),
+  offline: !params.has("nosw"),
+  inGame: () => Boolean(app.view && !app.view.terminal && !$("play").hidden),
+  onProgress: (frac, text) => onProgress(frac, text),
+  onReady: () => pythonReady(),
+  onFailed: (message) => showError(`Python could not start: ${message}`),
 });
-engine.addEventListener("error", (e) => showError(`Python could not start: ${e.message || "the worker failed"}`));
-engine.postMessage({ boot: { wheel: WHEEL, testhooks: params.has("testhooks") } });
 
 // ----- loading -------------------------------------------------------------------------------------
 // The worker says which step it is on; between its messages the bar creeps towards the next step so
@@ -160,14 +151,6 @@ narrowQuery.addEventListener("change", guarded(async () => {
   }
 }));
 
-// Offline: once Python is up and the worker has stored its copies of the interpreter files ({kept}), a
-// service worker caches the whole site in the background, so the next visit works without a network.
-// Registered late so it never slows the first start, and never downloads the interpreter a second time.
-function registerServiceWorker() {
-  if (!("serviceWorker" in navigator) || params.has("nosw")) return;
-  const go = () => navigator.serviceWorker.register("./sw.js").catch(() => {});
-  if ("requestIdleCallback" in window) requestIdleCallback(go, { timeout: 3000 }); else setTimeout(go, 1000);
-}
 window.addEventListener("hashchange", () => { if (app.games.length) route(); });
 
 // ----- errors --------------------------------------------------------------------------------------

@@ -12,17 +12,19 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const say = (progress, text) => postMessage({ progress, text });
 
-// Keep a copy of the interpreter files downloaded anyway, so the offline cache (sw.js) takes them from
-// here instead of downloading 12 MB a second time. No Cache Storage (storage denied): nothing is kept.
-// The page registers the service worker only once these copies are stored ({kept: true}).
+// On a first visit (boot's `keep`, see loader.js), keep a copy of the interpreter files downloaded anyway,
+// so the offline cache (sw.js) takes them from here, after checking their sha256, instead of downloading
+// 12 MB a second time. No Cache Storage (storage denied): nothing is kept. The page registers the
+// service worker only once these copies are stored ({kept: true}).
 const KEEP = /\/pyodide\/(pyodide\.asm\.wasm|python_stdlib\.zip|pyodide\.asm\.mjs)$/;
 const keeping = [];
+let keep = false;
 const realFetch = globalThis.fetch.bind(globalThis);
 globalThis.fetch = async (input, init) => {
   const res = await realFetch(input, init);
   try {
     const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, location.href);
-    if (res.ok && url.origin === location.origin && KEEP.test(url.pathname) && "caches" in globalThis) {
+    if (keep && res.ok && url.origin === location.origin && KEEP.test(url.pathname) && "caches" in globalThis) {
       const copy = res.clone();
       keeping.push(caches.open("pygames-fetched").then((c) => c.put(url.href, copy)).catch(() => {}));
     }
@@ -33,7 +35,8 @@ globalThis.fetch = async (input, init) => {
 let call = null;
 const queue = [];
 
-async function boot({ wheel, testhooks }) {
+async function boot({ wheel, testhooks, keep: keepCopies }) {
+  keep = Boolean(keepCopies);
   try {
     say(0.15, "Downloading Python");
     const wheelBytes = realFetch(wheel).then((r) => {

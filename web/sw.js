@@ -1,27 +1,58 @@
-// Service worker: caches the whole site on first visit so a second visit works offline.
-// build.py fills in the version and the list of files; a new build gets a new cache.
+// Service worker: caches the whole site so a second visit works offline, and brings each new
+// deployment to returning visitors. build.py fills in FILES: every file the site loads with the sha256
+// of its bytes in this build, and a VERSION made from them, so a new build is a new cache.
+//
+// Install fills the new cache completely before anything changes, each file checked against its
+// sha256: a copy this browser already holds is reused only if its bytes are this build's (an old
+// version's cache, or the interpreter files the page's worker kept on a first visit), anything else is
+// fetched past the HTTP cache. A file whose bytes are not the listed ones (a deployment half uploaded)
+// fails the install: the old version stays, and the browser tries again on a later visit.
+// The new worker then waits; the page (loader.js) tells it to take over ("skip-waiting") when no game
+// is being played there, or when the player chooses to reload. Activation deletes every older cache.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = `pygames-${VERSION}`;
+const KEPT = "pygames-fetched";  // interpreter files the page's worker kept on a first visit (loader.js)
+
+function hex(buf) {
+  return Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function matches(res, sha) {
+  if (!res || !res.ok) return false;
+  return hex(await crypto.subtle.digest("SHA-256", await res.clone().arrayBuffer())) === sha;
+}
+
+async function fill(cache, path, sha, others) {
+  const url = new URL(path, self.location.href).href;
+  if (await matches(await cache.match(url), sha)) return;  // an install tried before
+  for (const other of others) {
+    const hit = await other.match(url);
+    if (await matches(hit, sha)) return cache.put(url, hit);
+  }
+  for (const mode of ["no-cache", "reload"]) {  // revalidated, then fetched anew
+    const res = await fetch(new Request(url, { cache: mode }));
+    if (await matches(res, sha)) return cache.put(url, res);
+  }
+  throw new Error(`${path} is not this version's file`);
+}
 
 self.addEventListener("install", (event) => {
-  // Take what the page has just downloaded instead of fetching it a second time: the interpreter files
-  // the page kept (index.html), the rest from the HTTP cache (force-cache).
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    const kept = await caches.open("pygames-fetched");
-    await Promise.all(FILES.map(async (f) => {
-      const url = new URL(f, self.location.href).href;
-      const hit = await kept.match(url);
-      if (hit) return cache.put(url, hit);
-      return cache.add(new Request(url, { cache: "force-cache" }));
-    }));
-    await caches.delete("pygames-fetched");
-    await self.skipWaiting();
+    const names = (await caches.keys()).filter((k) => k.startsWith("pygames-") && k !== CACHE);
+    const others = await Promise.all(names.map((k) => caches.open(k)));
+    await Promise.all(FILES.map(([path, sha]) => fill(cache, path, sha, others)));
+    await caches.delete(KEPT);
   })());
 });
 
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
+
 self.addEventListener("activate", (event) => {
+  // the new cache is complete (install succeeded): every older one goes
   event.waitUntil(caches.keys()
     .then((keys) => Promise.all(keys.filter((k) => k.startsWith("pygames-") && k !== CACHE).map((k) => caches.delete(k))))
     .then(() => self.clients.claim()));
