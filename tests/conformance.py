@@ -14,6 +14,7 @@ Two checks hold for every game whatever it declares:
   ``public_history(p)`` and the drawing for p (both layouts) must not change, and the resampled state
   must be a real position: replaying its own ``history`` from the start (secret actions in the history
   resampled too) gives it back. A perfect-information game's ``determinize`` is a copy.
+- **Playout** (:func:`check_playout`): a game's fast playout leaves a consistent state.
 - **Length** (:func:`play_random`): no game's ``history`` exceeds the declared ``max_game_length``.
 
 ``PYGAMES_KIT_GAMES=N`` makes :func:`check_game` play N seeds (for the 1,000-game runs quoted in
@@ -65,6 +66,7 @@ def play_random(game_id: str, options: dict, seed: int, check=None, every: int =
                 check(state)
         if ply % info_every == 0 or state.is_terminal():
             check_information_sets(state, info_rng)
+            check_playout(state, info_rng)
         if state.is_terminal():
             return state
         state.apply(random_action(state, rng))
@@ -150,6 +152,23 @@ def check_ply(state: State) -> None:
         other.history = list(state.history)
         assert (other != state) == (other._state_json() != state._state_json()), \
             "== must compare the whole state (a @dataclass subclass needs eq=False)"
+
+
+def check_playout(state: State, rng: random.Random, decisions: int = 12) -> None:
+    """The one contract of a game's fast playout (``Game.playout``, the search's): played on a clone for
+    up to ``decisions`` player decisions, it leaves the original untouched and a consistent state, one that
+    saves and loads (``from_json`` asks it every question the page and the bots ask) with terminal meaning
+    no legal action."""
+    g = state.game
+    if g.playout is None:
+        return
+    before = state.to_json()
+    c = state.clone()
+    g.playout(c, rng, decisions)
+    assert state.to_json() == before, f"{g.id}: the playout changed the original state"
+    assert c.is_terminal() == (not c.legal_actions()), f"{g.id}: after a playout, terminal must mean no action"
+    again = State.from_json(json.dumps(c.to_json()))
+    assert again.to_json() == c.to_json(), f"{g.id}: the state a playout leaves does not save and load"
 
 
 def kit_seeds(seeds) -> tuple[range | list, int | None]:
