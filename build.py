@@ -365,11 +365,17 @@ def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> Serv
 
 
 def serve(port: int = 8000, host: str = "127.0.0.1") -> None:
-    build()
+    """Build dist/ and serve it; a taken port is said at once, before the build (the server binds first
+    and serves the folder as it is once the build is done)."""
     try:
         srv = make_server(DIST, port, host)
     except OSError as e:
         sys.exit(f"cannot serve on {host}:{port}: {e.strerror or e} (is the port taken? try --port N)")
+    try:
+        build()
+    except BaseException:
+        srv.server_close()
+        raise
     print(f"pygames is served at http://{host}:{srv.server_address[1]}/  (Ctrl-C to stop)", flush=True)
     try:
         srv.serve_forever()
