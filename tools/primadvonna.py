@@ -33,6 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import pygames.games  # noqa: E402,F401  (registers the shipped games)
 from pygames.core import get_game  # noqa: E402
 from pygames.core.bots import make_bot  # noqa: E402
 from pygames.core.match import wilson_interval  # noqa: E402

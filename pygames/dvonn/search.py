@@ -45,6 +45,8 @@ class Search:
         self.rng = rng
         self.max_depth, self.deadline, self.placement_depth = max_depth, deadline, placement_depth
         self.tt: dict[tuple, tuple] = {}
+        self.leaves: dict[tuple, float] = {}
+        self.killers: dict[int, tuple] = {}
         self.nodes = 0
         self.best = None
         self.value = 0.0
@@ -54,10 +56,19 @@ class Search:
 
     # ----- evaluation at the leaves -------------------------------------------------------------------
     def leaf(self, board: list[str], placed: int, player: int) -> float:
+        """The evaluation for ``player`` to move (cached: the same position is often reached by the same
+        moves in another order)."""
         if placed < N_CELLS:
             v = placement_value(board)
         else:
+            key = (player, *board)
+            got = self.leaves.get(key)
+            if got is not None:
+                return got
             v = stacking_value(board, player)
+            v = v if player == 0 else -v
+            self.leaves[key] = v
+            return v
         return v if player == 0 else -v
 
     # ----- move generation and ordering ---------------------------------------------------------------
@@ -152,7 +163,12 @@ class Search:
             return self.leaf(board, placed, player)
         alpha0 = alpha
         best, best_move = -INF, None
-        for m in self.ordered(board, player, moves, first):
+        order = self.ordered(board, player, moves, first)
+        killer = self.killers.get(depth)
+        if killer is not None and killer != first and killer in moves:
+            order.remove(killer)
+            order.insert(1 if first in moves else 0, killer)
+        for m in order:
             b = list(board)
             move_stack(b, m[0], m[1])
             v = -self.negamax(b, placed, 1 - player, depth - 1, -beta, -alpha)
@@ -161,6 +177,7 @@ class Search:
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
+                        self.killers[depth] = m
                         break
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
         self.tt[key] = (depth, best, flag, best_move)
@@ -197,8 +214,10 @@ class Search:
         try:
             for depth in depths:
                 alpha, best, best_v = -INF, None, -INF
+                scores: dict = {}
                 for m in moves:
                     v = self.child_value(m, depth, alpha)
+                    scores[m] = v
                     if v > best_v:
                         best, best_v = m, v
                         if v > alpha:
@@ -207,7 +226,7 @@ class Search:
                             self.best = m
                     yield
                 self.best, self.value, self.depth = best, best_v, depth
-                moves = [best] + [m for m in moves if m != best]
+                moves = sorted(moves, key=lambda m: -scores[m])  # the best first, then by bound
                 if abs(best_v) >= WIN / 2:  # the end is in sight
                     break
         except Timeout:
