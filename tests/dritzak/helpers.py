@@ -1,5 +1,6 @@
 from pygames.core import get_game
 from pygames.dritzak.rules import from_position
+from ..helpers import legal, play  # noqa: F401  (shared by every game's tests)
 
 GAME = get_game("dritzak")
 
@@ -7,16 +8,6 @@ GAME = get_game("dritzak")
 def pos(options=None, **spec):
     """A play-phase position (see ``rules.from_position``); options default to 2 players."""
     return from_position(GAME, spec, dict({"players": 2}, **(options or {})))
-
-
-def legal(state):
-    return sorted(a.notation for a in state.legal_actions())
-
-
-def play(state, *notations):
-    for n in notations:
-        state.apply(n)
-    return state
 
 
 def deal_order(down, hands):

@@ -1,6 +1,7 @@
 from pygames.core import get_game
 from pygames.duerror_grandis.boards import SQUARE_NAMES
 from pygames.duerror_grandis.rules import from_position
+from ..helpers import legal, play  # noqa: F401  (shared by every game's tests)
 
 GAME = get_game("duerror_grandis")
 
@@ -17,16 +18,6 @@ def pos(pieces, boards=None, tokens=None, bank=None, turn=0, rnd=0, **options):
     if bank is not None:
         position["bank"] = bank
     return from_position(GAME, position, options)
-
-
-def legal(state):
-    return sorted(a.notation for a in state.legal_actions())
-
-
-def play(state, *notations):
-    for n in notations:
-        state.apply(n)
-    return state
 
 
 def where(state, player, index=0):

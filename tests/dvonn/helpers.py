@@ -1,6 +1,7 @@
 """Shared helpers of the DVONN tests: positions from pictures, readable legal lists, EveryBoard's start."""
 from pygames.core import get_game
 from pygames.dvonn.rules import DvonnState
+from ..helpers import legal, play  # noqa: F401  (shared by every game's tests)
 
 GAME = get_game("dvonn")
 
@@ -21,16 +22,6 @@ BALANCED_PLACEMENTS = ["b1", "f3", "j5", "a3", "a1", "b3", "a2", "b4", "b2", "c2
 def pos(rows, turn=0, removed=None) -> DvonnState:
     """A phase-2 position from a picture (see DvonnState.from_board)."""
     return DvonnState.from_board(GAME, list(rows), turn=turn, removed=removed)
-
-
-def legal(state):
-    return sorted(a.notation for a in state.legal_actions())
-
-
-def play(state, *notations):
-    for n in notations:
-        state.apply(n)
-    return state
 
 
 def new(**options) -> DvonnState:

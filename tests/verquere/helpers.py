@@ -1,5 +1,6 @@
 from pygames.core import get_game
 from pygames.verquere.rules import VerquereState
+from ..helpers import legal, play  # noqa: F401  (shared by every game's tests)
 
 GAME = get_game("verquere")
 
@@ -18,11 +19,3 @@ def pos(white, black=None, turn="white", dice=(), ruleset="text", rolls=None):
     return VerquereState.from_position(GAME, spec, {"ruleset": ruleset})
 
 
-def legal(state):
-    return sorted(a.notation for a in state.legal_actions())
-
-
-def play(state, *notations):
-    for n in notations:
-        state.apply(n)
-    return state

@@ -1,5 +1,6 @@
 from pygames.core import get_game
 from pygames.zertz.rules import ZertzState
+from ..helpers import legal, play  # noqa: F401  (shared by every game's tests)
 
 GAME = get_game("zertz")
 
@@ -14,11 +15,3 @@ def pos(marbles=None, removed=(), captures=None, turn=0, counts=None, **options)
     return ZertzState.from_position(GAME, p, options)
 
 
-def legal(state):
-    return sorted(a.notation for a in state.legal_actions())
-
-
-def play(state, *notations):
-    for n in notations:
-        state.apply(n)
-    return state

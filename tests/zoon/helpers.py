@@ -1,5 +1,6 @@
 from pygames.core import get_game
 from pygames.zoon.rules import ZoonState
+from ..helpers import legal, play  # noqa: F401  (shared by every game's tests)
 
 GAME = get_game("zoon")
 
@@ -11,16 +12,6 @@ def pos(south=None, north=None, tribes=("boarix", "monkus"), mode="alternate", t
         GAME, {"south": south or {}, "north": north or {}, "turn": turn, "down": list(down),
                "tails": list(tails), "hands": hands or {}},
         {"south": tribes[0], "north": tribes[1], "combat": mode, "anti_stalling": anti_stalling})
-
-
-def legal(state):
-    return sorted(a.notation for a in state.legal_actions())
-
-
-def play(state, *notations):
-    for n in notations:
-        state.apply(n)
-    return state
 
 
 def at(state, cell):
