@@ -143,26 +143,10 @@ def _require() -> Session:
     return _session
 
 
-UPCOMING = (
-    {"id": "dritzak", "title": "Dritzak", "summary": "A shedding card game of the Palace family for 2 to 6 "
-     "players, with five rule variations."},
-    {"id": "duerror_grandis", "title": "Duerror Grandis", "summary": "A path race on nine 9×9 boards with "
-     "three kinds of piece, tokens and veering; four variants."},
-    {"id": "dvertz", "title": "Dvertz", "summary": "DVONN's stacks and ZÈRTZ's marbles on one board."},
-    {"id": "zoon", "title": "Zoon", "summary": "The tribes card game, with its alternate combat and "
-     "face-up rules."},
-)
-"""Games being built: listed on the start page as coming, with no engine behind them yet."""
-
-
 def cmd_games(_: dict) -> list:
-    """The registered games (playable), then the ones still to come (``playable`` false). ``build.py``
-    writes the same list to ``games.json``, so the start page and the new-game form show before Python
-    has started."""
-    games = [g.to_json() for g in list_games()]
-    known = {g["id"] for g in games}
-    return games + [dict(u, playable=False, options=[], player_names=[], min_players=0, max_players=0,
-                         rules_page="") for u in UPCOMING if u["id"] not in known]
+    """The registered games. ``build.py`` writes the same list to ``games.json``, so the start page and
+    the new-game form show before Python has started."""
+    return [g.to_json() for g in list_games()]
 
 
 def cmd_new_game(args: dict) -> dict:

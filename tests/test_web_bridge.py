@@ -59,17 +59,14 @@ def test_bot_thinks_in_slices_and_a_stale_search_is_dropped():
     assert after["ply"] > v["ply"]
 
 
-def test_start_page_lists_playable_games_then_those_to_come():
+def test_start_page_lists_every_registered_game():
+    """cmd_games lists exactly the registered games, each playable with its options (the dead list of
+    games "to come" is gone: all seven play)."""
     games = call("games")["ok"]
-    playable = [g["id"] for g in games if g["playable"]]
-    assert "verquere" in playable and games[0]["playable"] and games[0]["options"]
-    coming = {u["id"] for u in web.UPCOMING} - set(playable)
-    assert {g["id"] for g in games if not g["playable"]} == coming and coming <= {
-        "dritzak", "duerror_grandis", "dvertz", "zoon"}
-    if coming:
-        assert games.index(next(g for g in games if not g["playable"])) == len(playable)  # playable first
-        gone = sorted(coming)[0]
-        assert f"unknown game '{gone}'" in call("new_game", game=gone)["error"]
+    from pygames.core import list_games
+    assert [g["id"] for g in games] == [g.id for g in list_games()]
+    assert all(g["playable"] and g["min_players"] >= 1 for g in games)
+    assert "unknown game 'chess'" in call("new_game", game="chess")["error"]
 
 
 def test_hidden_information_never_reaches_the_page():
