@@ -7,7 +7,8 @@ This script needs only the standard library to start: it makes a virtual environ
 
     python3 build.py serve [--port N] [--host H]
                              install what the build needs, build dist/, serve it (127.0.0.1:8000)
-    python3 build.py build   build dist/ only
+    python3 build.py build   build dist/ only (with the test-only ?testhooks; --no-testhooks: without,
+                             as `serve` builds it)
     python3 build.py test    install the test dependencies (and Debian's chromium if missing), build
                              dist/, then run ``pytest tests e2e``
     python3 build.py bench   print the benchmark figures (playouts/s, page load, click-to-redraw)
@@ -199,13 +200,20 @@ def diagram(game_id: str, spec: dict) -> str:
     return f"{svg}<figcaption>{caption}</figcaption>"
 
 
+CSP = ('<meta http-equiv="Content-Security-Policy" content="default-src \'self\'; script-src \'self\' '
+       '\'wasm-unsafe-eval\'; connect-src \'self\'; object-src \'none\'; base-uri \'self\'; '
+       'style-src \'self\' \'unsafe-inline\'; img-src \'self\' data: blob:">')
+"""The rules pages' Content-Security-Policy (index.html carries the same in its head): scripts and
+connections from the site only, no plugins (issue 22)."""
+
+
 def build_rules_pages(dest: Path) -> None:
     dest.mkdir(parents=True, exist_ok=True)
     for md in sorted((ROOT / "docs" / "rules").glob("*.md")):
         text = md.read_text(encoding="utf-8")
         m = re.search(r"^#\s+(.*)", text, re.M)
         title = m.group(1) if m else md.stem
-        page = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}'
+        page = (f'<!doctype html><html lang="en"><head><meta charset="utf-8">{CSP}<title>{html.escape(title)}'
                 f'</title><meta name="viewport" content="width=device-width, initial-scale=1">'
                 f'<link rel="icon" href="../favicon.svg"><link rel="stylesheet" href="../app.css">'
                 f'<script src="../embed.js" defer></script></head>'
@@ -224,8 +232,19 @@ def write_games_json(path: Path) -> None:
 
 
 # ----- dist/ ----------------------------------------------------------------------------------------
-def build() -> Path:
-    """Assemble dist/ from scratch; returns its path."""
+def strip_testhooks(dist: Path) -> None:
+    """Drop every line marked ``@testhook`` from the site's scripts: the test-only hooks (``?testhooks``,
+    running Python sent by a page) do not exist in a site built for serving (issue 22)."""
+    for js in dist.glob("*.js"):
+        text = js.read_text(encoding="utf-8")
+        kept = "".join(line for line in text.splitlines(keepends=True) if "@testhook" not in line)
+        if kept != text:
+            js.write_text(kept, encoding="utf-8")
+
+
+def build(testhooks: bool = True) -> Path:
+    """Assemble dist/ from scratch; returns its path. ``testhooks=False`` (``serve``, ``build
+    --no-testhooks``) leaves the test-only hooks out."""
     ensure_node_modules()
     wheels = ensure_pypi_wheels()
     if DIST.exists():
@@ -254,6 +273,8 @@ def build() -> Path:
     # `loadPackage("micropip")` works offline too for pages that want it.
     loader = DIST / "loader.js"
     loader.write_text(loader.read_text(encoding="utf-8").replace("./__WHEEL__", f"./{whl.name}"), encoding="utf-8")
+    if not testhooks:
+        strip_testhooks(DIST)
     (DIST / "build.json").write_text(json.dumps({"version": VERSION, "wheel": whl.name, "digest": digest}))
     write_service_worker(DIST)
     compress(DIST)
@@ -365,14 +386,14 @@ def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> Serv
 
 
 def serve(port: int = 8000, host: str = "127.0.0.1") -> None:
-    """Build dist/ and serve it; a taken port is said at once, before the build (the server binds first
-    and serves the folder as it is once the build is done)."""
+    """Build dist/ (without the test-only hooks) and serve it; a taken port is said at once, before the
+    build (the server binds first and serves the folder as it is once the build is done)."""
     try:
         srv = make_server(DIST, port, host)
     except OSError as e:
         sys.exit(f"cannot serve on {host}:{port}: {e.strerror or e} (is the port taken? try --port N)")
     try:
-        build()
+        build(testhooks=False)
     except BaseException:
         srv.server_close()
         raise
@@ -432,7 +453,7 @@ def main(argv: list[str]) -> int:
         return 2
     ensure_venv([BUILD_REQUIREMENTS] + ([TEST_REQUIREMENTS] if cmd in ("test", "bench") else []))
     if cmd == "build":
-        build()
+        build(testhooks="--no-testhooks" not in args)
     elif cmd == "serve":
         port = _flag(args, "--port", os.environ.get("PORT", "8000"))
         if not port.isdigit() or not 0 <= int(port) < 65536:

@@ -3,8 +3,18 @@
 The page calls :func:`call` with a command name and a JSON argument string and gets JSON text back:
 either a *view* (what to draw) or ``{"error": message}``. A failed command leaves the game as it was.
 
-Commands: ``games``, ``secret {key}``, ``new_game {game, options, seats, seed}``, ``load {record, seats?}``,
-``act {notation}``, ``bot {}``, ``undo``, ``redo``, ``view {ply?}``, ``record``.
+Commands: ``games``, ``layout {layout}``, ``new_game {game, options, seats, seed?}``,
+``load {record, seats?}``, ``act {notation}``, ``bot {}``, ``undo``, ``redo``, ``view {ply?, handover?}``,
+``record``.
+
+Secrets stay here: each game gets fresh secret random bytes (:func:`secrets.token_bytes`) that decide its
+chance outcomes still to come and never leave this module, so nothing the page, its storage, a saved file
+or a link holds tells a future roll or card; a loaded game goes on with fresh randomness after its last
+recorded action. A game started with a ``seed`` of the caller's, or an *arranged* record, has its
+outcomes fixed in advance by its seed: the view says ``arranged`` and the page shows it. In hot seat with
+hidden information, the next player's view leaves the worker only once the page asks for it after the
+hand-over (``view {handover: true}``); until then the page gets a curtain view naming who is to take the
+device.
 
 A view holds only what the viewing seat may see: ``observation(viewer)`` drawn to SVG, the legal actions
 when a human seat is to move, the move list as that viewer may see it, and the status. The full record
@@ -15,19 +25,21 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from typing import Any
 
 from . import games  # noqa: F401  (registers the shipped games: core imports none)
 from .core.bots import LEVELS, make_bot
 from .core.errors import InvalidRecord, PygamesError
-from .core.record import Record, Session
+from .core.record import Record, Session, loads
 from .core.registry import get_game, list_games
 from .core.state import CHANCE, TERMINAL
 
 _session: Session | None = None
-_chance_key: bytes | None = None
-"""The page's secret for chance outcomes (see :func:`pygames.core.chance.keyed_outcome`); set by the
-``secret`` command. Without it (tests, the terminal) a record's seed alone decides the dice."""
+_UNSET = object()
+_shown_viewer: Any = _UNSET
+"""The seat whose view the page was last sent (None: a spectator's; unset at a game's start): in hot seat
+with hidden information, another seat's view is sent only after the hand-over."""
 LAYOUTS = ("wide", "narrow")
 _layout = "wide"
 """How wide the page draws the board (``layout`` command), passed to every game's ``draw_svg``."""
@@ -110,11 +122,40 @@ def _result_text(state, game, seats) -> str:
     return text
 
 
-def _view(session: Session, ply: int | None = None) -> dict:
+def _needs_curtain(session: Session, viewer: int | None) -> bool:
+    """Hot seat with hidden information: the view about to be sent is another human's than the last one
+    sent (not at a game's start, not a spectator's)."""
+    if viewer is None or _shown_viewer is _UNSET or _shown_viewer == viewer:
+        return False
+    if sum(1 for s in session.seats if s == "human") < 2:
+        return False
+    return hides_information(session.game, session.record.options)
+
+
+def _curtain_view(session: Session, viewer: int) -> dict:
+    """What the page gets while the device passes to ``viewer``: who, and nothing of anyone's view (no
+    drawing, observation, legal actions or move list); ``view {handover: true}`` then sends the view."""
+    g = session.game
+    name = g.player_name(viewer)
+    return {
+        "curtain": True, "game": g.id, "title": g.title, "options": session.record.options,
+        "seats": session.seats, "player_names": [g.player_name(i) for i in range(len(session.seats))],
+        "viewer": viewer, "current_player": session.state.current_player(), "human_turn": False,
+        "bot_turn": False, "terminal": False, "browsing": False, "ply": len(session.record.actions),
+        "plies": len(session.record.actions), "status": f"Pass the device to {name}",
+        "hidden_information": True, "arranged": session.record.arranged, "rules_page": g.rules_page,
+    }
+
+
+def _view(session: Session, ply: int | None = None, handover: bool = False) -> dict:
+    global _shown_viewer
     g = session.game
     browsing = ply is not None and ply != len(session.record.actions)
-    state = session.record.replay(ply) if browsing else session.state
     viewer = _viewer(session)
+    if _needs_curtain(session, viewer) and not handover:
+        return _curtain_view(session, viewer)
+    _shown_viewer = viewer
+    state = session.record.replay(ply) if browsing else session.state
     obs = state.observation(viewer)
     p = state.current_player()
     human_turn = not browsing and p >= 0 and session.seats[p] == "human"
@@ -122,6 +163,7 @@ def _view(session: Session, ply: int | None = None) -> dict:
     result = None
     if state.is_terminal():
         result = {"returns": state.returns(), "text": _result_text(state, g, session.seats)}
+    undo_reason = session.undo_reason()
     return {
         "game": g.id, "title": g.title, "options": session.record.options, "seats": session.seats,
         "player_names": [g.player_name(i) for i in range(len(session.seats))],
@@ -131,9 +173,10 @@ def _view(session: Session, ply: int | None = None) -> dict:
         "legal": legal, "moves": _moves(session, viewer), "ply": len(state.history),
         "plies": len(session.record.actions), "browsing": browsing,
         "status": _status(state, g, session.seats), "terminal": state.is_terminal(), "result": result,
-        "can_undo": session.can_undo(), "can_redo": session.can_redo(),
+        "can_undo": not undo_reason, "undo_reason": undo_reason, "can_redo": session.can_redo(),
         "record": session.record.to_json() if _record_visible(session) else None,
         "rules_page": g.rules_page, "hidden_information": hides_information(g, session.record.options),
+        "arranged": session.record.arranged, "curtain": False,
     }
 
 
@@ -149,28 +192,43 @@ def cmd_games(_: dict) -> list:
     return [g.to_json() for g in list_games()]
 
 
+def _start(session: Session) -> dict:
+    global _session, _shown_viewer, _thinking
+    _session, _shown_viewer, _thinking = session, _UNSET, None
+    return _view(session)
+
+
 def cmd_new_game(args: dict) -> dict:
-    global _session
+    """A new game. Its chance outcomes come from fresh secret randomness, unless the caller gives a
+    ``seed`` (tests, tutorials): that seed then decides them and the game is *arranged*."""
     g = get_game(args.get("game"))
     seed = args.get("seed")
+    arranged = seed is not None
     if seed is None:
         seed = random.randrange(2**31)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise PygamesError(f"seed must be a non-negative integer, not {seed!r}")
-    rec = Record.new(g.id, args.get("options"), seed=seed)
+    rec = Record.new(g.id, args.get("options"), seed=seed, arranged=arranged)
     seats = _seats(args.get("seats"), g.new_initial_state(rec.options).num_players)
-    _session = Session(rec, seats, _chance_key)
-    return _view(_session)
+    return _start(Session(rec, seats, secrets.token_bytes(32)))
 
 
 def cmd_load(args: dict) -> dict:
-    """Load a record (dict or JSON text) after validating all of it; the current game is kept on error."""
-    global _session
+    """Load a record (dict or JSON text) after validating all of it; the current game is kept on error.
+
+    The recorded actions replay exactly; the chance outcomes after them come from fresh secret
+    randomness (by the seed for an arranged record). An unfinished record of a game that hides
+    information and holds chance outcomes is marked arranged: the page never gives out such a record,
+    so whoever wrote it chose or knows its hidden cards."""
     rec = Record.from_json(args.get("record"))
     n = get_game(rec.game).new_initial_state(rec.options).num_players
     seats = _seats(args.get("seats"), n)
-    _session = Session(rec, seats, _chance_key)
-    return _view(_session)
+    played = len(rec.actions)
+    session = Session(rec, seats, secrets.token_bytes(32))
+    if (not rec.arranged and hides_information(session.game, rec.options)
+            and not session.record.replay(played).is_terminal() and CHANCE in session.movers[:played]):
+        rec.arranged = True
+    return _start(session)
 
 
 def cmd_act(args: dict) -> dict:
@@ -231,12 +289,17 @@ def cmd_redo(_: dict) -> dict:
 
 
 def cmd_view(args: dict) -> dict:
+    """The view now, or at ``ply`` (browsing). ``handover: true``: the page lifted the hot-seat curtain,
+    so the next player's view may be sent (without it a curtain view is sent instead)."""
     s = _require()
     ply = args.get("ply")
     if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int)
                             or not 0 <= ply <= len(s.record.actions)):
         raise PygamesError(f"no position at ply {ply!r}")
-    return _view(s, ply)
+    handover = args.get("handover", False)
+    if not isinstance(handover, bool):
+        raise PygamesError(f"handover must be true or false, not {handover!r}")
+    return _view(s, ply, handover)
 
 
 def _record_visible(session: Session) -> bool:
@@ -250,21 +313,6 @@ def cmd_record(_: dict) -> dict:
     if not _record_visible(s):
         raise PygamesError("this game hides cards: its record can be saved or shared once it is over")
     return s.record.to_json()
-
-
-def cmd_secret(args: dict) -> dict:
-    """Set the page's secret chance key: ``{"key": hex string of 16 to 64 bytes}``. The page keeps it
-    in its own storage and never puts it in a record, so a saved file or share link does not tell the
-    dice or cards still to come, while a reload in the same browser rolls the same ones."""
-    global _chance_key
-    key = args.get("key")
-    if not isinstance(key, str) or not 32 <= len(key) <= 128:
-        raise PygamesError("secret: key must be a hex string of 16 to 64 bytes")
-    try:
-        _chance_key = bytes.fromhex(key)
-    except ValueError:
-        raise PygamesError("secret: key must be a hex string") from None
-    return {}
 
 
 def cmd_layout(args: dict) -> dict:
@@ -281,7 +329,7 @@ def cmd_layout(args: dict) -> dict:
     return {}
 
 
-COMMANDS = {"games": cmd_games, "secret": cmd_secret, "layout": cmd_layout, "new_game": cmd_new_game, "load": cmd_load, "act": cmd_act,
+COMMANDS = {"games": cmd_games, "layout": cmd_layout, "new_game": cmd_new_game, "load": cmd_load, "act": cmd_act,
             "bot": cmd_bot, "undo": cmd_undo, "redo": cmd_redo, "view": cmd_view, "record": cmd_record}
 
 
@@ -289,11 +337,15 @@ def call(name: str, args_json: str = "{}") -> str:
     """Run command ``name`` with JSON arguments; return JSON text: the result, or ``{"error": msg}``.
 
     The error message names what was wrong (an unknown game, a bad option, an illegal action, the index
-    and reason of the first bad action of a record)."""
+    and reason of the first bad action of a record). Any text is answered: arrays and objects nested
+    deeper than :data:`pygames.core.record.MAX_JSON_DEPTH` are refused before parsing (a link with
+    100,000 nested arrays gets an error, not a RecursionError)."""
     try:
+        if not isinstance(args_json, str):
+            raise PygamesError("bad request: arguments must be JSON text")
         try:
-            args = json.loads(args_json or "{}")
-        except (TypeError, ValueError) as e:  # bad JSON from the page
+            args = loads(args_json or "{}", "the arguments")
+        except PygamesError as e:  # bad JSON from the page
             raise PygamesError(f"bad request: {e}") from None
         if not isinstance(args, dict):
             raise PygamesError("arguments must be a JSON object")

@@ -131,13 +131,11 @@ def test_session_advances_chance_undo_redo_by_replay():
     assert s.record.actions == snapshot[:2] and s.can_redo()
     s.redo()
     assert s.record.actions == snapshot
-    # seeded dice: the same roll comes back after undo, so undo cannot fish for dice
+    # a roll shown to the players is never undone (issue 22), in hot seat too
     while s.state.current_player() == s.record.replay(2).current_player():
         s.act(s.state.legal_actions()[0].notation)
-    rolled = list(s.record.actions)
-    s.undo()
-    s.redo()
-    assert s.record.actions == rolled
+    with pytest.raises(PygamesError, match='Undo is off: move .* \\("roll'):
+        s.undo()
     with pytest.raises(PygamesError, match="nothing to redo"):
         s.redo()
 
@@ -158,7 +156,7 @@ def test_session_undo_vs_computer_never_crosses_a_shown_chance_outcome():
             continue
         if s.movers[-1] == CHANCE:  # a turn just rolled: nothing to take back
             assert not s.can_undo()
-            with pytest.raises(PygamesError, match="nothing to undo"):
+            with pytest.raises(PygamesError, match="Nothing to take back|Undo is off"):
                 s.undo()
         before = list(s.record.actions)
         s.act(s.state.legal_actions()[0].notation)
@@ -171,8 +169,8 @@ def test_session_undo_vs_computer_never_crosses_a_shown_chance_outcome():
 
 
 def test_keyed_chance_hides_future_outcomes_from_the_record():
-    """With the page's secret key, the record's seed alone does not tell the dice; the same key rolls
-    the same dice again (reload), another key rolls others."""
+    """With a secret key (the worker's), the record's seed alone does not tell the dice; the same key
+    rolls the same dice again, another key rolls others; an arranged record's seed decides them."""
     def rolls(key):
         s = Session(Record.new("verquere", seed=5), ["random", "random"], chance_key=key)
         bot = RandomBot(3)
@@ -181,6 +179,8 @@ def test_keyed_chance_hides_future_outcomes_from_the_record():
         return [a for a, p in zip(s.record.actions, s.movers) if p == CHANCE]
     a, b, plain = rolls(b"k" * 32), rolls(b"q" * 32), rolls(None)
     assert a == rolls(b"k" * 32) and a != b and a != plain
+    s = Session(Record.new("verquere", seed=5, arranged=True), ["random", "random"], chance_key=b"k" * 32)
+    assert s.record.actions[:2] == [x for x in plain[:2]] and s.record.to_json()["arranged"] is True
     rec = Session(Record.new("verquere", seed=5), ["human", "human"], chance_key=b"k" * 32).record
     assert "k" * 32 not in rec.dumps() and set(rec.to_json()) == {"game", "options", "seed", "actions"}
 

@@ -143,3 +143,51 @@ def test_bridge_arguments_that_are_not_an_object(raw):
     answer = json.loads(web.call("view", raw))
     assert "error" in answer and not answer.get("internal")
     assert "error" in json.loads(web.call(["not", "a", "name"], "{}"))  # type: ignore[arg-type]
+
+
+DEEP = 100_000
+
+
+def _deep(kind: str, n: int = DEEP) -> str:
+    """JSON text nesting ``n`` arrays or objects (built as text: json.dumps itself would recurse)."""
+    return "[" * n + "]" * n if kind == "array" else '{"a":' * n + "null" + "}" * n
+
+
+def _with(args: dict, key: str, raw: str) -> str:
+    """The JSON text of ``args`` with ``key``'s value replaced by the raw JSON text ``raw``."""
+    marker = "\u0000deep\u0000"
+    return json.dumps({**args, key: marker}).replace(json.dumps(marker), raw)
+
+
+@pytest.mark.parametrize("kind", ["array", "object"])
+def test_deep_nesting_in_every_argument_gets_a_clean_error(kind):
+    """Issue 22, finding 4: 100,000 nested arrays or objects in any argument of any command (and as the
+    whole argument text, and inside a record given as JSON text) get a clean ``{"error": …}``: no
+    RecursionError, no internal error, and the game in progress is unchanged and still answers."""
+    records, _ = samples("verquere")
+    assert "ok" in _bridge("load", {"record": records[2], "seats": ["human", "human"]})
+    before = _bridge("view", {})
+    calls = [("new_game", {"game": "verquere", "options": {}, "seats": ["human", "human"], "seed": 5}),
+             ("load", {"record": records[2], "seats": ["human", "human"]}),
+             ("act", {"notation": "x"}), ("bot", {"slice_ms": 10}), ("view", {"ply": 1, "handover": False}),
+             ("layout", {"layout": "wide"}), ("undo", {}), ("redo", {}), ("record", {}), ("games", {})]
+    deep = _deep(kind)
+    texts = [deep]  # the whole argument text
+    for name, args in calls:
+        for key in [*args, "extra"]:
+            texts.append((name, _with(args, key, deep)))
+    texts.append(("load", json.dumps({"record": deep})))  # a record as JSON text, nested inside
+    for rk in ("options", "actions", "seed", "game", "arranged"):
+        texts.append(("load", json.dumps({"record": {**records[2], rk: 0}})
+                      .replace('"' + rk + '": 0', '"' + rk + '": ' + deep)))
+    for item in texts:
+        name, text = item if isinstance(item, tuple) else ("view", item)
+        answer = json.loads(web.call(name, text))
+        assert "error" in answer and not answer.get("internal"), (name, str(answer)[:200])
+        assert "deep" in answer["error"], answer["error"][:200]
+    assert _bridge("view", {}) == before
+    # the deep text inside a string is only text: a notation may hold brackets
+    assert "illegal action" in _bridge("act", {"notation": "[" * 1000})["error"]
+    # a record given as JSON text to the core directly
+    with pytest.raises(PygamesError, match="deep"):
+        Record.from_json('{"game": "verquere", "options": {}, "seed": 1, "actions": ' + deep + "}")

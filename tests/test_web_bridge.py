@@ -83,20 +83,75 @@ def test_hidden_information_never_reaches_the_page():
     assert all(d is True for d in v["observation"]["down"])
 
 
-def test_secret_key_decides_future_chance_and_is_checked():
-    """The page's secret (never in a record) mixes into the dice: same seed, other key, other rolls."""
-    assert "hex string" in call("secret", key="zz" * 20)["error"]
-    assert "16 to 64 bytes" in call("secret", key=7)["error"]
+def test_chance_is_secret_in_the_worker_unless_arranged():
+    """Issue 22, finding 3: the worker draws its own secret randomness per game. The same seed (in a
+    record or a link) rolls other dice in another game; no ``secret`` command takes a key from the page;
+    a caller's seed makes an arranged game, which the view says."""
+    assert "unknown command" in call("secret", key="ab" * 32)["error"]
     runs = []
-    for key in ("ab" * 32, "cd" * 32, "ab" * 32):
-        assert call("secret", key=key) == {"ok": {}}
-        v = call("new_game", game="verquere", seats=["random", "random"], seed=3)["ok"]
+    for _ in range(2):
+        rec = {"game": "verquere", "options": {}, "seed": 3, "actions": []}
+        v = call("load", record=rec, seats=["random", "random"])["ok"]
+        assert v["arranged"] is False and "arranged" not in v["record"]
         for _ in range(12):
             v = call("bot")["ok"]
-        runs.append(v["record"]["actions"])
-        assert key not in json.dumps(v)
-    assert runs[0] == runs[2] and runs[0] != runs[1]
-    web._chance_key = None
+        runs.append([m["notation"] for m in v["moves"] if m["chance"]])
+    assert runs[0] != runs[1], "the seed alone decided the dice"
+    arranged = []
+    for _ in range(2):
+        v = call("new_game", game="verquere", seats=["random", "random"], seed=3)["ok"]
+        assert v["arranged"] is True and v["record"]["arranged"] is True
+        for _ in range(12):
+            v = call("bot")["ok"]
+        arranged.append(v["record"]["actions"])
+    assert arranged[0] == arranged[1]
+    # an arranged record replays its seed's outcomes after loading too
+    v = call("load", record={**v["record"], "actions": v["record"]["actions"][:1]}, seats=["random", "random"])["ok"]
+    assert v["arranged"] and v["record"]["actions"] == arranged[0][:len(v["record"]["actions"])]
+
+
+def test_hand_written_hidden_record_reproduces_nothing():
+    """Issue 22: ``{"game": "dritzak", "seed": 4242, "actions": []}`` loaded twice deals two different
+    hands: the seed tells nothing hidden. A loaded unfinished record listing hidden chance outcomes
+    (here a stacked deal) is marked arranged; its past replays exactly, and play goes on after it."""
+    hands = []
+    for _ in range(3):
+        v = call("load", record={"game": "dritzak", "options": {"players": 2}, "seed": 4242, "actions": []},
+                 seats=["human", "easy"])["ok"]
+        assert v["arranged"] is False and v["record"] is None
+        hands.append(tuple(v["observation"]["hand"]))
+        deal = list(web._session.record.actions)
+    assert len(set(hands)) > 1, "the seed decided the deal"
+    stacked = {"game": "dritzak", "options": {"players": 2}, "seed": 1, "actions": deal}
+    v = call("load", record=stacked, seats=["human", "easy"])["ok"]
+    assert v["arranged"] is True and web._session.record.actions[:len(deal)] == deal
+    assert tuple(v["observation"]["hand"]) == hands[-1]
+
+
+def test_hot_seat_next_view_leaves_only_after_the_hand_over():
+    """Issue 22: in hot seat with hidden information the next player's view is not sent while the
+    curtain is up: the answer to the move is a curtain view with no drawing, observation, legal actions
+    or move list; ``view {handover: true}`` sends it, and a plain ``view`` or browsing before that gets
+    the curtain again."""
+    v = call("new_game", game="toy_pairs", options={"players": 2}, seats=["human", "human"], seed=5)["ok"]
+    assert not v["curtain"] and v["viewer"] is not None
+    curtains = 0
+    for _ in range(60):
+        if v["terminal"]:
+            break
+        if v["curtain"]:
+            curtains += 1
+            nxt = v["viewer"]
+            assert not {"svg", "observation", "legal", "moves", "record"} & set(v)
+            assert v["status"] == f"Pass the device to {v['player_names'][nxt]}"
+            assert call("view")["ok"]["curtain"] and call("view", ply=1)["ok"]["curtain"]
+            v = call("view", handover=True)["ok"]
+            assert not v["curtain"] and v["viewer"] == nxt
+            assert v["observation"]["hand"] == list(web._session.state.hands[nxt])
+            continue
+        v = call("act", notation=v["legal"][0]["notation"])["ok"]
+    assert curtains > 2
+    assert "handover" in call("view", handover="yes")["error"]
 
 
 def test_layout_hint_reaches_the_drawing_and_is_checked(monkeypatch):

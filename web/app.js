@@ -59,9 +59,13 @@ async function call(name, args = {}) {
   return out.ok;
 }
 window.pygamesCall = send;  // the raw bridge, for the browser tests: (name, JSON text) → JSON text
-if (params.has("testhooks")) window.pygamesExec = (source) => send("__exec__", source);
+// Test-only hooks (?testhooks: run Python in the worker, for the browser tests' toy games). build.py drops
+// every line marked @testhook from the site that `serve` builds, so there they do not exist at all.
+let testhooks = false;
+testhooks = params.has("testhooks");  // @testhook
+if (testhooks) window.pygamesExec = (source) => send("__exec__", source);  // @testhook
 const python = startPython({
-  testhooks: params.has("testhooks"),
+  testhooks,
   offline: !params.has("nosw"),
   inGame: () => Boolean(app.view && !app.view.terminal && !$("play").hidden),
   onProgress: (frac, text) => onProgress(frac, text),
@@ -84,22 +88,6 @@ const creep = setInterval(() => {
   progress += (next - progress) * 0.04;
   $("loading-fill").style.width = `${progress * 100}%`;
 }, 100);
-
-// The secret that decides dice and cards still to come (with each game's public seed). It stays in this
-// browser and never goes into a record, a saved file or a share link: those cannot tell future rolls,
-// and reloading a game here rolls what it would have rolled. Storage denied (a third-party embed): a
-// key for this visit only.
-function chanceKey() {
-  const KEY = "pygames-chance-key";
-  try {
-    const old = localStorage.getItem(KEY);
-    if (old && /^[0-9a-f]{64}$/.test(old)) return old;
-  } catch (e) { /* storage blocked */ }
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const key = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  try { localStorage.setItem(KEY, key); } catch (e) { /* storage blocked */ }
-  return key;
-}
 
 // The game list and the new-game form come from games.json (written by build.py from the registry),
 // so they show at once; whatever needs Python (starting, loading, resuming a game) waits for it.
@@ -125,7 +113,6 @@ async function pythonReady() {
   $("loading-fill").style.width = "100%";
   $("loading").hidden = true;
   try {
-    await call("secret", { key: chanceKey() });
     await call("layout", { layout: layoutName() });
     if (!app.games.length) app.games = await call("games");
   } catch (e) {
@@ -369,8 +356,52 @@ function renderNewGame(id) {
 $("newgame-cancel").addEventListener("click", () => { location.hash = ""; goHome(); });
 $("continue-button").addEventListener("click", () => { location.hash = "play"; });
 
+// ----- input from links, files and storage ---------------------------------------------------------
+// Only the shapes the page expects go to the worker: options are one flat object of names and plain
+// values, a record one flat object {game, options, seed, actions, arranged?} with actions a list of
+// strings, seats a short list of strings. Anything else (deep nesting included) is refused here with a
+// message; Python checks every value again and names what is wrong.
+const plainObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+const plainValue = (x) => ["string", "number", "boolean"].includes(typeof x);
+function checkOptions(options) {
+  if (options === undefined) return;
+  if (!plainObject(options)) throw new Error("its options are not a list of names and values");
+  for (const [k, v] of Object.entries(options)) {
+    if (!plainValue(v)) throw new Error(`its option "${k.slice(0, 40)}" is not a plain value`);
+  }
+}
+function checkSeats(seats) {
+  if (seats === undefined) return;
+  if (!Array.isArray(seats) || seats.length > 16 || !seats.every((s) => typeof s === "string" && s.length < 40)) {
+    throw new Error("its seats are not a list of seat names");
+  }
+}
+const RECORD_FIELDS = ["game", "options", "seed", "actions", "arranged"];
+function checkRecord(record) {
+  if (!plainObject(record)) throw new Error("it is not a game record (an object with game, options, seed, actions)");
+  const extra = Object.keys(record).filter((k) => !RECORD_FIELDS.includes(k));
+  if (extra.length) throw new Error(`unknown field(s) ${extra.slice(0, 5).map((k) => k.slice(0, 40)).join(", ")}`);
+  if ("game" in record && typeof record.game !== "string") throw new Error("its game is not a name");
+  checkOptions(record.options);
+  if ("seed" in record && typeof record.seed !== "number") throw new Error("its seed is not a number");
+  if ("arranged" in record && typeof record.arranged !== "boolean") throw new Error("arranged is not true or false");
+  if ("actions" in record && !(Array.isArray(record.actions) && record.actions.every((a) => typeof a === "string"))) {
+    throw new Error("its actions are not a list of moves");
+  }
+}
+
 async function startGame(args) {
-  app.shownViewer = undefined;
+  try {
+    checkOptions(args.options);
+    checkSeats(args.seats);
+    if (typeof args.game !== "string" || ("seed" in args && args.seed !== undefined && typeof args.seed !== "number")) {
+      throw new Error("a new game needs a game name");
+    }
+  } catch (e) {
+    if ($("play").hidden) goHome();
+    showError(`This game could not be started: ${e.message}.`);
+    return;
+  }
   try {
     const v = await call("new_game", args);
     enterGame(v);
@@ -388,7 +419,13 @@ function enterGame(v) {
 }
 
 async function loadRecord(record, seats, what) {
-  app.shownViewer = undefined;
+  try {
+    checkRecord(record);
+    checkSeats(seats);
+  } catch (e) {
+    showError(`${what} could not be loaded: ${e.message}.`);
+    return false;
+  }
   try {
     const v = await call("load", { record, seats });
     enterGame(v);
@@ -400,34 +437,47 @@ async function loadRecord(record, seats, what) {
 }
 
 // ----- the board -----------------------------------------------------------------------------------
-// Hot seat with hidden information: when the board is about to show another human's private view,
-// a curtain covers the screen first ("pass the device to …"); that view is drawn only once they are
-// ready, so the previous player never sees it.
-function needsCurtain(v) {
-  if (!v.hidden_information || v.browsing || v.viewer === null || v.viewer === undefined) return false;
-  if (v.seats.filter((s) => s === "human").length < 2) return false;
-  return app.shownViewer !== undefined && app.shownViewer !== v.viewer;
+// Hot seat with hidden information: when the next view is another human's, Python sends a curtain
+// view instead (who is next, nothing of anyone's cards), and the page covers the screen ("pass the
+// device to …"). Only when that player says they are ready does the page ask for their view
+// (view {handover: true}): until then it is not in the page at all.
+function showCurtain(v) {
+  app.view = null;
+  $("board").innerHTML = "";
+  $("action-buttons").textContent = "";
+  $("moves").textContent = "";  // the previous player's move list shows their own draws
+  app.shownMoves = [];
+  const name = v.player_names[v.viewer];
+  $("curtain-text").textContent = `Pass the device to ${name}.`;
+  $("curtain-ok").textContent = `I am ${name}: show my view`;
+  $("curtain").hidden = false;
+  document.body.dataset.ply = String(v.ply);
+  document.body.dataset.turn = "curtain";
+  $("curtain-ok").onclick = guarded(async () => {
+    $("curtain-ok").onclick = null;
+    const shown = await call("view", { handover: true });
+    $("curtain").hidden = true;
+    render(shown);
+  });
+}
+
+// A game whose dice or cards were set in advance (a tutorial, a puzzle, a hand-written record, a test's
+// seed) says so in the panel, so nobody takes it for a fair draw.
+function renderArranged(v) {
+  let note = $("arranged-note");
+  if (!note) {
+    note = document.createElement("p");
+    note.id = "arranged-note";
+    note.className = "arranged";
+    $("options-list").after(note);
+  }
+  note.hidden = !v.arranged;
+  note.textContent = v.arranged ? "Arranged game: its dice or cards were set in advance by its record, not drawn at random." : "";
 }
 
 function render(v, clickStart) {
-  if (needsCurtain(v)) {
-    app.view = null;
-    $("board").innerHTML = "";
-    $("action-buttons").textContent = "";
-    const name = v.player_names[v.viewer];
-    $("curtain-text").textContent = `Pass the device to ${name}.`;
-    $("curtain-ok").textContent = `I am ${name}: show my view`;
-    $("curtain").hidden = false;
-    document.body.dataset.ply = String(v.ply);
-    document.body.dataset.turn = "curtain";
-    $("curtain-ok").onclick = () => {
-      $("curtain").hidden = true;
-      app.shownViewer = v.viewer;
-      render(v);
-    };
-    return;
-  }
-  app.shownViewer = v.viewer;
+  if (v.curtain) { showCurtain(v); return; }
+  $("curtain").hidden = true;
   const boardHadFocus = $("board").contains(document.activeElement);
   const before = app.view;
   app.view = v;
@@ -441,11 +491,15 @@ function render(v, clickStart) {
   const obs = v.observation;
   $("info").textContent = obs.pips ? `Pips: ${v.player_names[0]} ${obs.pips[0]}, ${v.player_names[1]} ${obs.pips[1]}` : "";
   $("undo").disabled = !v.can_undo || v.browsing;
+  // the button says why it is off: nothing to take back, or the move that showed something new
+  $("undo").title = v.browsing ? "Back to the game to undo a move"
+    : v.can_undo ? "Undo your last move (Ctrl+Z)" : v.undo_reason || "";
   $("redo").disabled = !v.can_redo || v.browsing;
   $("browse-banner").hidden = !v.browsing;
   $("rules-link").href = `./${v.rules_page}`;
   renderSeats(v);
   renderOptions(v);
+  renderArranged(v);
   renderMoves(v);
   renderButtons();
   highlight();
