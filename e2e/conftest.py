@@ -26,6 +26,14 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """Playwright runs string predicates (``wait_for_function``) through eval, which the site's
+    Content-Security-Policy forbids: the tests' pages bypass it. ``e2e/test_security.py`` plays the site
+    under its policy in a context of its own."""
+    return {**browser_context_args, "bypass_csp": True}
+
+
+@pytest.fixture(scope="session")
 def site_url():
     if not (build.DIST / "index.html").exists():
         build.build()

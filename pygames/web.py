@@ -152,7 +152,7 @@ def _view(session: Session, ply: int | None = None, handover: bool = False) -> d
     g = session.game
     browsing = ply is not None and ply != len(session.record.actions)
     viewer = _viewer(session)
-    if _needs_curtain(session, viewer) and not handover:
+    if viewer is not None and _needs_curtain(session, viewer) and not handover:
         return _curtain_view(session, viewer)
     _shown_viewer = viewer
     state = session.record.replay(ply) if browsing else session.state

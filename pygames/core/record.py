@@ -279,9 +279,14 @@ class Session:
         self._version += 1
 
     def _revealing(self, before: State, notation: str, after: State) -> int | None:
-        """The first human seat to whom this action showed something new, or None."""
+        """The first human seat to whom this action showed something new, or None. A game whose
+        observation or determinize fails here blocks undo across the action instead of failing the
+        move (the safe answer)."""
         for v in self._humans():
-            if reveals(before, notation, v, after):
+            try:
+                if reveals(before, notation, v, after):
+                    return v
+            except Exception:  # noqa: BLE001  (a game's bug must not stop play)
                 return v
         return None
 
@@ -338,8 +343,9 @@ class Session:
                 state = after
             elif state is not None:
                 state.apply(actions[j])
-            if self._revealed[j] is not None:
-                return j, self._revealed[j]
+            seat = self._revealed[j]
+            if seat is not None:
+                return j, seat
         return None
 
     def undo_reason(self) -> str:

@@ -1,0 +1,41 @@
+"""The site that ``build.py serve`` builds has no test-only hooks (issue 22): ``strip_testhooks`` drops
+every line marked ``@testhook``; what is left of the page script still parses."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import build
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_serving_build_drops_the_test_hooks(tmp_path):
+    shutil.copy(ROOT / "web" / "app.js", tmp_path / "app.js")
+    src = (tmp_path / "app.js").read_text(encoding="utf-8")
+    assert "pygamesExec" in src and "@testhook" in src
+    build.strip_testhooks(tmp_path)
+    out = (tmp_path / "app.js").read_text(encoding="utf-8")
+    assert "pygamesExec" not in out and 'params.has("testhooks")' not in out and "@testhook" not in out
+    assert "let testhooks = false;" in out and "boot: { wheel: WHEEL, testhooks }" in out
+    node = shutil.which("node")
+    if node:  # the script is still valid JavaScript (a module)
+        (tmp_path / "app.mjs").write_text(out, encoding="utf-8")
+        done = subprocess.run([node, "--check", str(tmp_path / "app.mjs")], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+
+
+def test_serve_builds_without_hooks_and_the_test_build_keeps_them(monkeypatch):
+    """``serve`` asks for the build without hooks; ``build`` keeps them unless --no-testhooks."""
+    calls = []
+    monkeypatch.setattr(build, "build", lambda testhooks=True: calls.append(testhooks))
+    monkeypatch.setattr(build, "ensure_venv", lambda reqs: None)
+    monkeypatch.setattr(build, "make_server", lambda *a: (_ for _ in ()).throw(OSError("stop here")))
+    try:
+        build.serve(0)
+    except SystemExit:
+        pass
+    build.main(["build.py", "build"])
+    build.main(["build.py", "build", "--no-testhooks"])
+    assert calls == [False, True, False]
