@@ -174,8 +174,9 @@ def reveals(before: State, notation: str, viewer: int, after: State | None = Non
     - a player's action: the same action is applied to states that ``viewer`` cannot tell from
       ``before`` (``before.determinize(viewer, rng)``, :data:`UNDO_SAMPLES` of them); it shows
       something if ``viewer``'s observation after it differs in one of them, or the action is not
-      legal in one (it told a card another player held). A game whose ``determinize`` is the base
-      class's (perfect information) has no such states: its players' actions never reveal.
+      legal in one (it told a card another player held). In a game of perfect information (its
+      ``information`` declaration, :meth:`~pygames.core.registry.Game.hides_information`) there are no
+      such states: its players' actions never reveal.
 
     ``after`` (optional) is ``before`` with the action applied; ``rng`` picks the sampled states (a
     fixed default, so the answer is reproducible). A sample can miss a revelation only if all
@@ -184,7 +185,7 @@ def reveals(before: State, notation: str, viewer: int, after: State | None = Non
     if after is None:
         after = before.child(notation)
     seen = after.observation(viewer)
-    hidden_states = type(before).determinize is not State.determinize
+    hidden_states = before.game.hides_information(before.options)
     # drawn one at a time: a revealing action is usually found by the first sample
     samples = (before.determinize(viewer, rng) for _ in range(UNDO_SAMPLES if hidden_states else 0))
     if before.is_chance_node():
