@@ -12,18 +12,22 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_serving_build_drops_the_test_hooks(tmp_path):
-    shutil.copy(ROOT / "web" / "app.js", tmp_path / "app.js")
-    src = (tmp_path / "app.js").read_text(encoding="utf-8")
-    assert "pygamesExec" in src and "@testhook" in src
+    for name in ("app.js", "engine.js"):
+        shutil.copy(ROOT / "web" / name, tmp_path / name)
+        src = (tmp_path / name).read_text(encoding="utf-8")
+        assert "pygamesExec =" in src and "@testhook" in src
     build.strip_testhooks(tmp_path)
-    out = (tmp_path / "app.js").read_text(encoding="utf-8")
-    assert "pygamesExec" not in out and 'params.has("testhooks")' not in out and "@testhook" not in out
-    assert "let testhooks = false;" in out and "boot: { wheel: WHEEL, testhooks }" in out
+    app = (tmp_path / "app.js").read_text(encoding="utf-8")
+    assert "pygamesExec" not in app and 'params.has("testhooks")' not in app and "@testhook" not in app
+    assert "let testhooks = false;" in app and "  testhooks,\n" in app
+    engine = (tmp_path / "engine.js").read_text(encoding="utf-8")
+    assert "pygamesExec =" not in engine and "runPython" not in engine
     node = shutil.which("node")
-    if node:  # the script is still valid JavaScript (a module)
-        (tmp_path / "app.mjs").write_text(out, encoding="utf-8")
-        done = subprocess.run([node, "--check", str(tmp_path / "app.mjs")], capture_output=True, text=True)
-        assert done.returncode == 0, done.stderr
+    if node:  # the scripts are still valid JavaScript (modules)
+        for name, text in (("app", app), ("engine", engine)):
+            (tmp_path / f"{name}.mjs").write_text(text, encoding="utf-8")
+            done = subprocess.run([node, "--check", str(tmp_path / f"{name}.mjs")], capture_output=True, text=True)
+            assert done.returncode == 0, done.stderr
 
 
 def test_serve_builds_without_hooks_and_the_test_build_keeps_them(monkeypatch):
