@@ -151,10 +151,16 @@ class State:
         characters, over 200 characters), :class:`AmbiguousAction` naming the candidates when the lenient
         reading matches several legal actions, and :class:`IllegalAction` quoting the action when it is
         not legal here (both are IllegalAction subclasses)."""
-        notation = action.notation if isinstance(action, Action) else action
+        legal = self.legal_actions()
+        if isinstance(action, Action):
+            for a in legal:  # the very object the legal list holds (bots, playouts): no text compared
+                if a is action:
+                    return a
+            notation = action.notation
+        else:
+            notation = action
         if not isinstance(notation, str):
             raise InvalidNotation(f"an action must be a notation string, not {type(notation).__name__}")
-        legal = self.legal_actions()
         for a in legal:
             if a.notation == notation:
                 return a
