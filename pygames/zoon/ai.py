@@ -300,6 +300,15 @@ def _swap_identities(state: ZoonState, q: int, i: int, j: int) -> None:
     pos[i], pos[j] = pos[j], pos[i]
     up[i], up[j] = up[j], up[i]
     coin[i], coin[j] = coin[j], coin[i]
+    state.could = [list(x) for x in state.could]
+    could = state.could[q]
+    could[i], could[j] = could[j], could[i]
+    dep = state.deployed[q]
+    if dep is not None:
+        dep = list(dep)
+        dep[i], dep[j] = dep[j], dep[i]
+        state.deployed = list(state.deployed)
+        state.deployed[q] = tuple(dep)
     for k in (i, j):
         if pos[k] >= 0:
             board[pos[k]] = q * 12 + k
@@ -310,14 +319,18 @@ def _combat_expectation(state: ZoonState) -> list[float]:
     """The value of a pending combat: each way it can end (see :func:`_outcome_classes`) is played out on
     a copy and judged there, weighted by its chance (the dice and secret choices are not sampled). A
     defender that was face down when the search began may be any of its owner's Zoons still unknown to
-    the searching player (the Emblem among them): the value is averaged over those identities."""
+    the searching player (the Emblem among them) and that its seen moves allow (ZN44): the value is averaged
+    over those identities."""
     c = state.combat
     assert c is not None
     pd, xd = c["d"]
     root = state.__dict__.get("_bot_root")
     pool = [xd]
     if root is not None and pd != root[0] and c["to"] in root[2]:
-        pool += [j for j in range(12) if j != xd and state.pos[pd][j] >= 0 and not state.up[pd][j]]
+        # any identity its seen moves allow (ZN44) and that the card now labelled so may take in exchange
+        could = state.could[pd]
+        pool += [j for j in range(12) if j != xd and state.pos[pd][j] >= 0 and not state.up[pd][j]
+                 and could[xd] >> j & 1 and could[j] >> xd & 1]
     south = 0.0
     for j in pool:
         s = state

@@ -20,9 +20,16 @@ HOME = (tuple(range(0, 12)), tuple(range(30, 36)) + tuple(range(24, 30)))
 BACK = (0, 5)
 FRONT = (1, 4)
 MAX_EDITS = 24
-"""Changes (swaps or random arrangements) a player may make to their deployment (ZN5)."""
+"""Changes (swaps, cancelled picks or random arrangements) a player may make to their deployment (ZN45)."""
 QUIET_LIMIT = 60
 """Consecutive turns without progress that end the game in a draw (ZN40)."""
+TURN_LIMIT = 1000
+"""Without the anti-stalling option, the game is a draw once this many turns are over (ZN50)."""
+TURN_ACTIONS = 22
+"""The most actions one turn can take, chance included, apart from the minimum-six reveals (ZN51)."""
+PROGRESS_EVENTS = 52
+"""The most turns that can make progress in the sense of ZN40: 22 Zoons lost before an Emblem, 6 trumps
+discarded or placed, 24 cards turned face up, each at most once (ZN51)."""
 CORNERS = ("TL", "TR", "BR", "BL")
 EMPTY = -1
 OBST = 100

@@ -213,7 +213,13 @@ class CombatMixin(ZoonBase):
         effect = None
         if res == "draw" and effect_side is not None:
             ep, ei = (pa, ia) if effect_side == "a" else (pd, idd)
-            effect = _EFFECT.get(self.zoon(ep, ei).name)
+            name = self.zoon(ep, ei).name
+            effect = _EFFECT.get(name)
+            key = f"{'SN'[ep]} {name}"
+            if effect is not None and key in self.fired:
+                effect = None  # ZN47: each side's tribe-card effects fire at most once per turn each
+            elif effect is not None:
+                self.fired.append(key)
             if effect == "berserk":
                 res = "attacker" if effect_side == "a" else "defender"
         self.last["effect"] = self.zoon(*((pa, ia) if effect_side == "a" else (pd, idd))).name if effect else None

@@ -2,13 +2,25 @@
 
 A mixin of :class:`pygames.zoon.rules.ZoonState`: the random deal of each side's twelve Zoons onto its home
 rows (a chance node owned by that side), the arrangement actions (pick, swap, keep, random, ready) with
-their bound, and the reveal of the front rows when both sides are ready.
+their bound (ZN45: at most :data:`MAX_EDITS` changes, so at most :data:`DEPLOY_MAX` actions per side), the
+reveal of the front rows when both sides are ready (ZN6), and each side's *deployment block* of the
+history, which the other side sees only as ``arrange S ?`` and ``ready`` (ZN44) and which a
+determinization rewrites (:meth:`DeployMixin._canonical_block`).
 """
 from __future__ import annotations
 
 from ..core.state import CHANCE
 from .base import ZoonBase
-from .board import CELL, CELL_INDEX, EMPTY, FRONT, HEADS, HOME, _KEY_INDEX, _ROSTERS, _act, row
+from .board import CELL, CELL_INDEX, EMPTY, FRONT, HEADS, HOME, MAX_EDITS, NORTH, SOUTH, _KEY_INDEX, _ROSTERS, _act, row
+
+FULL = (1 << 12) - 1
+"""The mask of every roster index: nothing is known yet of a face-down Zoon's identity (see ``could``)."""
+DEAL_STEPS = 11
+"""Chance actions of one deal: the Emblem to a back-row cell, then ten cards (the last takes the last cell)."""
+DEPLOY_MAX = DEAL_STEPS + MAX_EDITS * (1 + DEAL_STEPS) + 1
+"""The most actions one side's deployment can take (ZN45): the first deal, :data:`MAX_EDITS` changes of at
+most 12 actions each (a new random arrangement and its deal; a swap or a cancelled pick takes 2) and
+*ready*: 11 + 24 × 12 + 1 = 300."""
 
 def _deal_actions(tribe: str, p: int) -> tuple:
     """``(emblem deals, card deals)`` of ``p``'s deployment (ZN5): the Emblem's deal to each back-row cell,
@@ -82,6 +94,71 @@ class DeployMixin(ZoonBase):
             self.phase = "arrange"
         else:
             self.dealing = (p, left, cells, False)
+
+    def _arrange(self, n: str) -> None:
+        """Apply an arrangement action of the arranger (ZN5, ZN45): ``ready``, ``random``, ``pick a1``,
+        ``swap a1 b2`` or ``keep a1``. A swap, a cancelled pick (``keep``) and a new random arrangement each
+        use one of the :data:`MAX_EDITS` changes; a pick is offered only while a change is left."""
+        p = self.arranger
+        if n == "ready":
+            self.ready[p] = True
+            self.ready_at[p] = len(self.history)
+            self.deployed[p] = tuple(self.pos[p])
+            if p == SOUTH:
+                self._start_deal(NORTH)
+            else:
+                self._deployment_done()
+        elif n == "random":
+            self.edits[p] += 1
+            self._start_deal(p)
+        elif n.startswith("pick "):
+            self.picked = CELL_INDEX[n[5:]]
+        elif n.startswith("keep "):
+            self.edits[p] += 1
+            self.picked = -1
+        else:
+            _, a, b = n.split()
+            ca, cb = CELL_INDEX[a], CELL_INDEX[b]
+            va, vb = self.board[ca], self.board[cb]
+            self.board[ca], self.board[cb] = vb, va
+            self.pos[p][va % 12], self.pos[p][vb % 12] = cb, ca
+            self.edits[p] += 1
+            self.picked = -1
+
+    def block_start(self, p: int) -> int:
+        """Where ``p``'s deployment block begins in the history (-1: not yet): South's after the chance
+        action that chose the first player (if any), North's after South's *ready* (ZN44). A position set up
+        without a deployment (:meth:`~pygames.zoon.rules.ZoonState.from_position`) has none."""
+        if self.ready[p] and self.ready_at[p] < 0:
+            return -1
+        if p == SOUTH:
+            if self.options["first"] != "random":
+                return 0
+            return 1 if self.history or self.phase != "first" else -1
+        return self.ready_at[SOUTH] + 1 if self.ready_at[SOUTH] >= 0 else -1
+
+    def _canonical_block(self, q: int, arrangement: tuple | None) -> tuple[list[str], int]:
+        """A deployment block of ``q`` (the history's notations up to, not including, *ready*) that deals
+        the arrangement ``arrangement`` (the cell of each roster index; None: no action yet), and the
+        changes it uses: the Emblem is dealt to its back-row cell (or to the first back-row cell, then
+        picked and swapped to its front-row cell), the other cards in the order of the home cells. Used by
+        determinization to replace a block the other side never saw (ZN44)."""
+        if arrangement is None:
+            return [], 0
+        ros = _ROSTERS[self.tribes[q]]
+        side = "SN"[q]
+        e = self.emblem_index(q)
+        at = {c: i for i, c in enumerate(arrangement)}
+        target = arrangement[e]
+        swaps: list[str] = []
+        if target not in HOME[q][:6]:
+            b = HOME[q][0]
+            at[b], at[target] = e, at[b]
+            swaps = [f"pick {CELL[b]}", f"swap {CELL[b]} {CELL[target]}"]
+        out = [f"deal {side} {ros[e].key} {CELL[[c for c in HOME[q] if at[c] == e][0]]}"]
+        rest = [c for c in HOME[q] if at[c] != e]
+        out += [f"deal {side} {ros[at[c]].key}" for c in rest[:-1]]
+        return out + swaps, len(swaps) // 2
 
     def _deployment_done(self) -> None:
         """Both arrangements are committed: the front rows are revealed (ZN6) and the first turn starts."""

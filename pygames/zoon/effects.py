@@ -94,6 +94,7 @@ class EffectsMixin(ZoonBase):
             self._place(p, i, c)
         elif kind in ("leaf", "push", "hop"):
             c = CELL_INDEX[n.split()[1]]
+            self._reveal(p, t[2])  # ZN46: the moved Zoon fought, so it is named and face up already
             self._mark(self.pos[p][t[2]], c, "move")
             self._place(p, t[2], c)
         elif kind == "bongo":
@@ -101,6 +102,10 @@ class EffectsMixin(ZoonBase):
             self._swap((p, t[2]), (p, j))
 
     def _swap(self, a: tuple[int, int], b: tuple[int, int]) -> None:
+        """Swap the cells of Zoons ``a`` and ``b`` (King Louis, Kombo Bongo). ZN46: the record names both
+        cards, so both are face up from now on (King or Kong may have been face down in its back row)."""
+        self._reveal(*a)
+        self._reveal(*b)
         ca, cb = self.pos[a[0]][a[1]], self.pos[b[0]][b[1]]
         self._mark(ca, cb, "swap")
         self.board[ca] = self.board[cb] = EMPTY

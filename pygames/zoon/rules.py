@@ -26,11 +26,12 @@ from dataclasses import dataclass
 from ..core.errors import IllegalAction, InvalidState
 from ..core.state import CHANCE, TERMINAL, Action, State
 from .board import (BACK, CELL, CELL_INDEX, COLS, CORNERS, EMPTY, FRONT, HEADS, HOME, MAX_EDITS, NAMES, NORTH,
-                    OBST, QUIET_LIMIT, SOUTH, TAILS, _DICE, _FIRST, _KEY_INDEX, _ROSTERS, _TRUMP_ORDER, _act,
+                    OBST, PROGRESS_EVENTS, QUIET_LIMIT, SOUTH, TAILS, TURN_ACTIONS, TURN_LIMIT, _DICE, _FIRST, _KEY_INDEX, _ROSTERS, _TRUMP_ORDER, _act,
                     abs_trajectories, row, step)
 from .combat import CombatMixin, combat_value, outcome, pair_of
-from .deploy import DeployMixin, _arrange_actions, _deal_actions
+from .deploy import DEPLOY_MAX, FULL, DeployMixin, _arrange_actions, _deal_actions
 from .effects import EffectsMixin
+from .hidden import determinize
 from .turn import TurnMixin
 from .views import ViewsMixin
 from .tribes import STAR, X
@@ -38,7 +39,28 @@ from .tribes import STAR, X
 
 __all__ = ["ZoonState", "NAMES", "SOUTH", "NORTH", "HEADS", "TAILS", "COLS", "CELL", "CELL_INDEX", "HOME", "BACK",
            "FRONT", "MAX_EDITS", "QUIET_LIMIT", "CORNERS", "EMPTY", "OBST", "STAR", "X", "row", "step",
-           "abs_trajectories", "pair_of", "combat_value", "outcome"]
+           "abs_trajectories", "pair_of", "combat_value", "outcome", "max_game_length", "DEPLOY_MAX", "TURN_LIMIT",
+           "TURN_ACTIONS", "PROGRESS_EVENTS"]
+
+
+def max_game_length(options: dict) -> int:
+    """The most actions a game with ``options`` can take, chance included (ZN51): the chance action that
+    draws the first player (with ``first = random``), each side's deployment (at most :data:`DEPLOY_MAX`
+    = 300 actions, ZN45), the turns times :data:`TURN_ACTIONS` (22), and the minimum-six reveals (at most
+    the 12 back-row Zoons, alternate combat only, ZN22). The turns: with anti-stalling (ZN40) at most
+    (:data:`PROGRESS_EVENTS` + 1) × (:data:`QUIET_LIMIT` + 1) = 53 × 61 = 3,233 (a turn that makes progress
+    after at most 60 that do not, 52 times, then at most 60 more and the last turn); without it,
+    :data:`TURN_LIMIT` = 1,000 (ZN50).
+
+    >>> max_game_length({"combat": "alternate", "first": "random", "anti_stalling": True})
+    71739
+    >>> max_game_length({"combat": "classic", "first": "south", "anti_stalling": False})
+    22600
+    """
+    first = 1 if options.get("first", "random") == "random" else 0
+    turns = (PROGRESS_EVENTS + 1) * (QUIET_LIMIT + 1) if options.get("anti_stalling", True) else TURN_LIMIT
+    reveals = 12 if options.get("combat", "alternate") == "alternate" else 0
+    return first + 2 * DEPLOY_MAX + turns * TURN_ACTIONS + reveals
 
 
 @dataclass(eq=False)
@@ -72,12 +94,16 @@ class ZoonState(DeployMixin, TurnMixin, CombatMixin, EffectsMixin, ViewsMixin, S
         self.picked = -1
         self.edits = [0, 0]
         self.ready = [False, False]
+        self.ready_at = [-1, -1]
+        self.deployed: list = [None, None]
+        self.could = [[FULL] * 12, [FULL] * 12]
         self.todo: list = []
         self.decide: tuple | None = None
         self.combat: dict | None = None
         self.secret: list = [None, None]
         self.secret_start = 0
         self.mods: dict = {}
+        self.fired: list = []
         self.last: dict | None = None
         self.trail: tuple = ()
         self.winner: int | None = None
@@ -162,28 +188,7 @@ class ZoonState(DeployMixin, TurnMixin, CombatMixin, EffectsMixin, ViewsMixin, S
             self._deal(n)
             return
         if ph == "arrange":
-            p = self.arranger
-            if n == "ready":
-                self.ready[p] = True
-                if p == SOUTH:
-                    self._start_deal(NORTH)
-                else:
-                    self._deployment_done()
-            elif n == "random":
-                self.edits[p] += 1
-                self._start_deal(p)
-            elif n.startswith("pick "):
-                self.picked = CELL_INDEX[n[5:]]
-            elif n.startswith("keep "):
-                self.picked = -1
-            else:
-                _, a, b = n.split()
-                ca, cb = CELL_INDEX[a], CELL_INDEX[b]
-                va, vb = self.board[ca], self.board[cb]
-                self.board[ca], self.board[cb] = vb, va
-                self.pos[p][va % 12], self.pos[p][vb % 12] = cb, ca
-                self.edits[p] += 1
-                self.picked = -1
+            self._arrange(n)
             return
         if ph == "dice":
             da, dd = int(n[5]), int(n[7])
@@ -239,46 +244,32 @@ class ZoonState(DeployMixin, TurnMixin, CombatMixin, EffectsMixin, ViewsMixin, S
         d["todo"] = list(self.todo)
         d["secret"] = list(self.secret)
         d["mods"] = dict(self.mods)
+        d["fired"] = list(self.fired)
         d["seen"] = list(self.seen)
         d["edits"] = list(self.edits)
         d["ready"] = list(self.ready)
+        d["ready_at"] = list(self.ready_at)
+        d["deployed"] = list(self.deployed)
+        d["could"] = [list(x) for x in self.could]
         d["tribes"] = list(self.tribes)
         s.__dict__ = d
         return s
 
     def determinize(self, player: int, rng) -> "ZoonState":
-        """A copy in which the identities of the opponent's face-down Zoons are shuffled among their cells
-        and a pending classic choice of the opponent is redrawn: what ``player`` cannot see. The copy also
-        notes what the search needs from its root (:func:`pygames.zoon.ai.note_root`)."""
-        s = self.clone()
-        q = 1 - player
-        hidden = [i for i in range(12) if s.pos[q][i] >= 0 and not s.up[q][i]]
-        if len(hidden) > 1:
-            # canonical: the result depends only on what ``player`` sees (the cells and the set of hidden
-            # identities), never on which card really is where
-            cells = sorted(s.pos[q][i] for i in hidden)
-            real = [s.board[c] for c in cells]
-            rng.shuffle(hidden)
-            for i, c in zip(hidden, cells):
-                s.pos[q][i] = c
-                s.board[c] = q * 12 + i
-            # every reference to one of those cards follows it: earlier positions (for the repetition
-            # rule), a pending combat, the turn's modifiers and pending tasks
-            code = dict(zip(real, (q * 12 + i for i in hidden)))
-            s.seen = [(tuple(code.get(v, v) for v in k[0]),) + k[1:] for k in s.seen]
-            s._relabel(q, {r - q * 12: c - q * 12 for r, c in code.items()})
-        if s.phase == "secret":
-            a, _d = s._combat_owners()
-            k = 0 if q == a else 1
-            if s.secret[k] is not None:
-                s.secret[k] = (rng.randrange(2), rng.randrange(4))
-        from .ai import note_root  # late: ai imports this module
-        note_root(s, player, tuple(s.pos[q][i] for i in hidden))
-        return s
+        """A copy in which everything ``player`` cannot see is resampled with ``rng`` (ZN44): the
+        identities of the other side's face-down Zoons (each within what its seen moves allow), that
+        side's deployment actions in the history, and its pending classic choice. ``player``'s
+        observation, legal actions, move list and drawing are unchanged. The copy also notes what the
+        search needs from its root (:func:`pygames.zoon.ai.note_root`). See :mod:`pygames.zoon.hidden`."""
+        return determinize(self, player, rng)
 
     def _relabel(self, q: int, ident: dict) -> None:
         """Rename ``q``'s Zoons in the pending combat, the turn's modifiers, the pending tasks and the
-        decision at hand (``ident``: old roster index → new), for :meth:`determinize`."""
+        decision at hand (``ident``: old roster index → new), for :meth:`determinize`. References to a
+        card (a combatant, a card still to move with Conque de charge or Poudre d'escampette) follow it;
+        lists defined by identity (the Soldiers of Tortue or Furie, the Elites and Monsters of Binôme de
+        choc, the Grognards of Cloboulon's effect, King and Kong) stay as they are: the renamed cards keep
+        the same set of identities."""
         def m(i):
             return ident.get(i, i) if isinstance(i, int) else i
 
@@ -296,10 +287,12 @@ class ZoonState(DeployMixin, TurnMixin, CombatMixin, EffectsMixin, ViewsMixin, S
                 return (kind,) + tuple((p, m(i)) if p == q else (p, i) for p, i in t[1:])
             if len(t) < 3 or t[1] != q:
                 return t
-            if kind in ("tactic", "extra", "scarper"):
-                return (kind, q, tuple(m(i) for i in t[2])) + t[3:]
+            if kind == "scarper" or kind == "tactic" and t[5] == "conch":
+                return (kind, q, tuple(sorted(m(i) for i in t[2]))) + t[3:]
+            if kind in ("tactic", "extra"):
+                return t
             if kind == "bongo" and len(t) > 3:
-                return (kind, q, m(t[2]), tuple(m(i) for i in t[3]))
+                return (kind, q, m(t[2]), t[3])
             if kind in ("leaf", "push", "hop", "bongo"):
                 return (kind, q, m(t[2])) + t[3:]
             return t

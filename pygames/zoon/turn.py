@@ -1,4 +1,4 @@
-"""Zoon: the turn, movement and trumps (ZN8–ZN12, ZN23–ZN28, ZN40 and the bounds of ZN50).
+"""Zoon: the turn, movement and trumps (ZN8–ZN12, ZN23–ZN28, ZN40, ZN49, ZN50).
 
 A mixin of :class:`pygames.zoon.rules.ZoonState`: the start and end of a turn with the anti-stalling rule
 (ZN40), the legal moves and attacks of a Zoon (ZN9–ZN12), the trumps a player may play (ZN23–ZN28) and
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..core.state import Action
 from .base import ZoonBase
-from .board import CELL, CELL_INDEX, EMPTY, NAMES, OBST, QUIET_LIMIT, SOUTH, _MOVE_ACTS, _MOVES, _TRUMP_ORDER, _act, step
+from .board import CELL, CELL_INDEX, EMPTY, NAMES, OBST, QUIET_LIMIT, SOUTH, TURN_LIMIT, _MOVE_ACTS, _MOVES, _TRUMP_ORDER, _act, step
 from .tribes import trump
 
 _TRUMP_KEYS: dict[tuple, str] = {}
@@ -34,6 +34,7 @@ class TurnMixin(ZoonBase):
         self.turn = p
         self.phase = "turn"
         self.mods = {}
+        self.fired = []
         if self.options["anti_stalling"]:  # ZN40
             key = self._position_key(p)
             self.seen.append(key)
@@ -43,6 +44,11 @@ class TurnMixin(ZoonBase):
                 self.result = ("the same position occurred a third time" if self.seen.count(key) >= 3
                                else f"{QUIET_LIMIT} turns without progress")
                 return
+        elif self.turns >= TURN_LIMIT:  # ZN50: without anti-stalling, a draw after 1,000 turns
+            self.phase = "over"
+            self.winner = None
+            self.result = f"{TURN_LIMIT:,} turns played"
+            return
         if not self._has_turn_action(p):  # ZN8: no legal action loses
             self.winner = 1 - p
             self.result = f"{NAMES[p]} cannot act"
@@ -74,6 +80,11 @@ class TurnMixin(ZoonBase):
         cell = self.pos[p][i]
         if cell < 0:
             return []
+        return self._dests(p, i, cell)
+
+    def _dests(self, p: int, i: int, cell: int) -> list[tuple[int, int, bool]]:
+        """The destinations ``(cell, previous cell, attack)`` Zoon ``i`` of ``p`` would have from ``cell``
+        on the battlefield as it stands (ZN9–ZN12)."""
         groups, shared = _MOVES[self.tribes[p], p][i][cell]
         if not groups:
             return []
@@ -167,18 +178,15 @@ class TurnMixin(ZoonBase):
                                                            (f"trump-{code}", CELL[s], CELL[t]), p)
                             out.append(a)
             elif code == "scarper":
-                if any(self._behind(p, i) for i in self._mobile(p)):
+                if any(self._behind(p, i) for i in self.alive(p)):  # ZN49: the Emblem too
                     out.append(_act(code, (f"trump-{code}",), p))
             else:
                 types = {"tortoise": ("Soldier",), "fury": ("Soldier",), "pair": ("Elite", "Monster"),
                          "conch": None}[code]
-                cands = self._mobile(p) if types is None else self._of_type(p, types)
+                cands = self.alive(p) if types is None else self._of_type(p, types)
                 if any(self.moves_of(p, i) for i in cands):
                     out.append(_act(code, (f"trump-{code}",), p))
         return out
-
-    def _mobile(self, p: int) -> list[int]:
-        return [i for i in range(12) if self.pos[p][i] >= 0 and self.zoon(p, i).type != "Emblem"]
 
 
     def _move(self, p: int, action: Action, mod: str | None = None, reveal: bool = False) -> None:
@@ -192,6 +200,8 @@ class TurnMixin(ZoonBase):
         for to, prev, att in self.moves_of(p, i):
             if to == t:
                 self._mark(f, t, "attack" if att else "move")
+                if not self.up[p][i]:  # ZN44: a face-down Zoon's move is seen
+                    self.could[p][i] &= self._move_mask(p, f, t, att)
                 if att:
                     self.combat = {"a": (p, i), "d": (1 - p, self.board[t] % 12), "from": f, "to": t,
                                    "prev": prev, "shot": None}
@@ -200,6 +210,16 @@ class TurnMixin(ZoonBase):
                     self._place(p, i, t)
                 return
         raise AssertionError("move not found")
+
+    def _move_mask(self, p: int, f: int, t: int, att: bool) -> int:
+        """ZN44: the roster indices of ``p`` whose grid, from ``f`` on the battlefield as it stands, reaches
+        ``t`` (an attack if ``att``), as a bit mask. A face-down Zoon seen making that move can only be one of them:
+        its ``could`` mask (what the other side may know of that card) keeps only those."""
+        mask = 0
+        for j in range(12):
+            if any(d == t and a == att for d, _prev, a in self._dests(p, j, f)):
+                mask |= 1 << j
+        return mask
 
     def _mark(self, f: int, t: int, kind: str) -> None:
         """Note a step of the current turn for the drawing (``trail``: from cell or -1, to cell, kind,
@@ -250,12 +270,12 @@ class TurnMixin(ZoonBase):
         elif code == "scarper":
             self.tzone[p][code] = "discard"
             self.progress = True
-            self.todo.append(("scarper", p, tuple(self._mobile(p)), 3, True))
+            self.todo.append(("scarper", p, tuple(self.alive(p)), 3, True))
         else:
             self.tzone[p][code] = "discard"
             self.progress = True
             types = {"tortoise": ("Soldier",), "fury": ("Soldier",), "pair": ("Elite", "Monster")}.get(code)
-            cands = tuple(self._mobile(p)) if types is None else tuple(self._of_type(p, types))
+            cands = tuple(self.alive(p)) if types is None else tuple(self._of_type(p, types))
             left = {"tortoise": 2, "fury": 1, "pair": 2, "conch": 3}[code]
             mod = {"tortoise": "+1", "fury": "x2"}.get(code)
             self.todo.append(("tactic", p, cands, left, True, code, mod))

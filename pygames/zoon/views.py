@@ -9,7 +9,7 @@ from typing import Any
 
 from ..core.errors import IllegalAction, InvalidState
 from .base import ZoonBase
-from .board import CELL, CORNERS, NAMES, QUIET_LIMIT, MAX_EDITS, _TRUMP_ORDER
+from .board import CELL, CORNERS, HOME, MAX_EDITS, NAMES, QUIET_LIMIT, _TRUMP_ORDER
 from .combat import _cv_text
 from .tribes import trump
 
@@ -35,7 +35,18 @@ class ViewsMixin(ZoonBase):
         end the game (ZN40; None when anti-stalling is off)."""
         cells: list = [None] * 36
         deploying = self.phase in ("deal", "arrange") or (self.phase == "first")
+        to_move = self._current_player()
+        arranging = self.arranger if self.phase == "arrange" else None
         for p in (0, 1):
+            if deploying and player != p and not self.ready[p]:
+                # ZN44: a side still deploying shows the other side twelve backs once its deal has begun,
+                # never which cards are dealt where, how far the deal is or how often it was redone
+                if self.block_start(p) >= 0:
+                    for c in HOME[p]:
+                        cells[c] = {"owner": p, "hidden": True}
+                    if to_move < 0 or to_move == p:
+                        to_move, arranging = p, p
+                continue
             for i in range(12):
                 c = self.pos[p][i]
                 if c >= 0:
@@ -79,12 +90,13 @@ class ViewsMixin(ZoonBase):
         return {
             "viewer": player, "mode": self.mode, "tribes": list(self.tribes), "player_names": list(NAMES),
             "phase": "deploy" if deploying else self.phase, "turn": self.turn,
-            "to_move": self._current_player(), "cells": cells, "trumps": trumps,
+            "to_move": to_move, "cells": cells, "trumps": trumps,
             "eliminated": [[self.zoon(p, i).name for i in self.elim[p]] for p in (0, 1)],
-            "ready": list(self.ready), "arranging": self.arranger if self.phase == "arrange" else None,
+            "ready": list(self.ready), "arranging": arranging,
             "picked": CELL[self.picked] if self.phase == "arrange" and self.picked >= 0 and player == self.arranger
             else None,
-            "edits_left": [MAX_EDITS - e for e in self.edits], "decide": decide, "secret": secret,
+            "edits_left": [MAX_EDITS - e if player == p else None for p, e in enumerate(self.edits)],
+            "decide": decide, "secret": secret,
             "combat": combat, "last": self.last, "winner": self.winner, "result": self.result,
             "quiet": self.quiet, "turns": self.turns,
             "draw_after": QUIET_LIMIT if self.options["anti_stalling"] else None,
@@ -93,18 +105,27 @@ class ViewsMixin(ZoonBase):
         }
 
     def public_history(self, player: int | None) -> list[str]:
-        """The move list ``player`` may see: the other side's deal outcomes and a classic combat choice not
-        yet revealed read ``?`` (ZN7)."""
-        out = []
-        pending_from = self.secret_start if self.phase == "secret" else len(self.history)
+        """The move list ``player`` may see (ZN7, ZN44): each other side's deployment block reads
+        ``arrange S ?`` (``N`` for North; one entry from the moment that side's deal begins, whatever it
+        did) followed by its ``ready``; a classic combat choice not yet revealed reads ``secret ?``."""
+        out: list[str] = []
+        hist = self.history
+        pending_from = self.secret_start if self.phase == "secret" else len(hist)
         a_owner = self._combat_owners()[0] if self.phase == "secret" else None
-        for k, a in enumerate(self.history):
-            if a.startswith("deal "):
-                side = a[5]
-                if player is None or "SN"[player] != side:
-                    a = f"deal {side} ?"
-            elif k >= pending_from and a.startswith("secret "):
-                who = a_owner if k == pending_from else 1 - (a_owner or 0)
+        blocks = []
+        for p in (0, 1):
+            s = self.block_start(p)
+            if s >= 0 and player != p:
+                blocks.append((s, self.ready_at[p] if self.ready_at[p] >= 0 else len(hist), "SN"[p]))
+        k = 0
+        for s, e, side in blocks:
+            out += hist[k:s]
+            out.append(f"arrange {side} ?")
+            k = e
+        for k2 in range(k, len(hist)):
+            a = hist[k2]
+            if k2 >= pending_from and a.startswith("secret "):
+                who = a_owner if k2 == pending_from else 1 - (a_owner or 0)
                 if who != player:
                     a = "secret ?"
             out.append(a)
@@ -115,9 +136,11 @@ class ViewsMixin(ZoonBase):
         return _plain({
             "phase": self.phase, "turn": self.turn, "board": self.board, "pos": self.pos, "up": self.up,
             "coin": self.coin, "tzone": self.tzone, "tcoin": self.tcoin, "obst": self.obst, "elim": self.elim,
-            "dealing": self.dealing, "arranger": self.arranger, "picked": self.picked, "edits": self.edits, "ready": self.ready,
+            "dealing": self.dealing, "arranger": self.arranger, "picked": self.picked, "edits": self.edits,
+            "ready": self.ready, "ready_at": self.ready_at, "deployed": self.deployed, "could": self.could,
             "todo": self.todo, "decide": self.decide, "combat": self.combat, "secret": self.secret,
             "secret_start": self.secret_start, "mods": {str(k): v for k, v in self.mods.items()},
+            "fired": self.fired,
             "last": self.last, "winner": self.winner, "result": self.result, "quiet": self.quiet,
             "seen": [_key_text(k) for k in self.seen], "progress": self.progress, "turns": self.turns})
 
