@@ -6,7 +6,7 @@ each side (``south``, ``north``), ``first`` (who starts: ``random`` by default) 
 from ..core.options import Option
 from ..core.registry import Game, register
 from . import ai, svg
-from .rules import NAMES, ZoonState
+from .rules import NAMES, ZoonState, max_game_length
 from .tribes import TRIBES
 
 GAME = register(Game(
@@ -34,7 +34,7 @@ GAME = register(Game(
     rules_page="rules/zoon.html",
     information="imperfect",
     chance="dice and deal",
-    max_game_length=20_000,  # provisional: the Zoon owner derives it
+    max_game_length=max_game_length,  # ZN51: derived from the rules, per options
     extra={"candidates": ai.candidates,
            "bench": [("alternate", {"combat": "alternate", "first": "south"}),
                      ("classic", {"combat": "classic", "first": "south"})]},

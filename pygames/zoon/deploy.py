@@ -5,7 +5,7 @@ rows (a chance node owned by that side), the arrangement actions (pick, swap, ke
 their bound (ZN45: at most :data:`MAX_EDITS` changes, so at most :data:`DEPLOY_MAX` actions per side), the
 reveal of the front rows when both sides are ready (ZN6), and each side's *deployment block* of the
 history, which the other side sees only as ``arrange S ?`` and ``ready`` (ZN44) and which a
-determinization rewrites (:meth:`DeployMixin._canonical_block`).
+determinization rewrites (:mod:`pygames.zoon.hidden`).
 """
 from __future__ import annotations
 
@@ -136,29 +136,6 @@ class DeployMixin(ZoonBase):
                 return 0
             return 1 if self.history or self.phase != "first" else -1
         return self.ready_at[SOUTH] + 1 if self.ready_at[SOUTH] >= 0 else -1
-
-    def _canonical_block(self, q: int, arrangement: tuple | None) -> tuple[list[str], int]:
-        """A deployment block of ``q`` (the history's notations up to, not including, *ready*) that deals
-        the arrangement ``arrangement`` (the cell of each roster index; None: no action yet), and the
-        changes it uses: the Emblem is dealt to its back-row cell (or to the first back-row cell, then
-        picked and swapped to its front-row cell), the other cards in the order of the home cells. Used by
-        determinization to replace a block the other side never saw (ZN44)."""
-        if arrangement is None:
-            return [], 0
-        ros = _ROSTERS[self.tribes[q]]
-        side = "SN"[q]
-        e = self.emblem_index(q)
-        at = {c: i for i, c in enumerate(arrangement)}
-        target = arrangement[e]
-        swaps: list[str] = []
-        if target not in HOME[q][:6]:
-            b = HOME[q][0]
-            at[b], at[target] = e, at[b]
-            swaps = [f"pick {CELL[b]}", f"swap {CELL[b]} {CELL[target]}"]
-        out = [f"deal {side} {ros[e].key} {CELL[[c for c in HOME[q] if at[c] == e][0]]}"]
-        rest = [c for c in HOME[q] if at[c] != e]
-        out += [f"deal {side} {ros[at[c]].key}" for c in rest[:-1]]
-        return out + swaps, len(swaps) // 2
 
     def _deployment_done(self) -> None:
         """Both arrangements are committed: the front rows are revealed (ZN6) and the first turn starts."""

@@ -101,6 +101,23 @@ class EffectsMixin(ZoonBase):
             j = self.board[CELL_INDEX[n.split()[1]]] % 12
             self._swap((p, t[2]), (p, j))
 
+    def _none_can_move(self, p: int, t: tuple) -> None:
+        """ZN44: a trump's or an effect's moves end because none of the Zoons it allows can move; the other
+        side sees that, so a face-down Zoon of ``p`` that could have moved cannot be one of them. Cards
+        named as such (Conque de charge's remaining Zoons) keep the identities that have no move from their
+        cell; for lists defined by type or name (Soldiers, Elites and Monsters, Grognards) every face-down
+        Zoon loses the identities of that list that would have a move from its cell."""
+        by_card = t[0] == "tactic" and t[5] == "conch"
+        for i in range(12):
+            c = self.pos[p][i]
+            if c < 0 or self.up[p][i]:
+                continue
+            if by_card:
+                if i in t[2]:
+                    self.could[p][i] &= sum(1 << j for j in range(12) if not self._dests(p, j, c))
+            else:
+                self.could[p][i] &= ~sum(1 << j for j in t[2] if self._dests(p, j, c))
+
     def _swap(self, a: tuple[int, int], b: tuple[int, int]) -> None:
         """Swap the cells of Zoons ``a`` and ``b`` (King Louis, Kombo Bongo). ZN46: the record names both
         cards, so both are face up from now on (King or Kong may have been face down in its back row)."""
@@ -144,6 +161,7 @@ class EffectsMixin(ZoonBase):
                 if any(self.moves_of(p, i) for i in t[2]):
                     self.decide, self.phase = t, "decide"
                     return
+                self._none_can_move(p, t)
                 continue
             if kind == "scarper":
                 p = t[1]

@@ -8,8 +8,9 @@ Resampled are everything the other side ``q`` keeps hidden:
   identities its seen moves allow (its ``could`` mask, ZN44: a face-down card that walked sideways is not an
   Emblem without a grid);
 - ``q``'s deployment block in the history (the deal, picks, swaps, cancels and new arrangements, ZN44):
-  rewritten as a canonical block that deals the resampled arrangement; a block still in progress is
-  replaced by a fresh random arrangement (or by a deal not yet begun, if ``q`` is being dealt);
+  rewritten with the same shape (the same kinds of action in the same order, so the history keeps its
+  length) and new content that ends with the resampled arrangement; a block still in progress gets any
+  arrangement and is replayed;
 - a pending classic choice of ``q`` (ZN42), redrawn.
 
 The result depends only on what ``player`` sees and on ``rng``, never on which card really is where.
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import CORNERS, HOME
+from .board import CELL, CORNERS, HOME, _ROSTERS
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import ZoonState
@@ -73,36 +74,125 @@ def _relabel_identities(s: "ZoonState", q: int, ident: dict[int, int]) -> None:
     s._relabel(q, ident)
 
 
-def _random_arrangement(s: "ZoonState", q: int, rng) -> tuple:
+def _random_arrangement(s: "ZoonState", q: int, rng) -> list[int]:
     """A random arrangement of ``q``'s twelve Zoons on their home cells, the Emblem in the back row (as a
     deal gives): the cell of each roster index."""
     e = s.emblem_index(q)
-    back = list(HOME[q][:6])
-    ce = rng.choice(back)
+    ce = rng.choice(HOME[q][:6])
     rest = [c for c in HOME[q] if c != ce]
     rng.shuffle(rest)
-    others = [i for i in range(12) if i != e]
     arr = [0] * 12
     arr[e] = ce
-    for i, c in zip(others, rest):
+    for i, c in zip((i for i in range(12) if i != e), rest):
         arr[i] = c
-    return tuple(arr)
+    return arr
 
 
-def _rewrite_block(s: "ZoonState", q: int, block: list[str], edits: int) -> None:
-    """Replace ``q``'s deployment block in the history (from its start to its *ready*, or to the end) by
-    ``block``, shifting every later history index the state keeps."""
+def _deal_notations(s: "ZoonState", q: int, arr: list[int]) -> list[str]:
+    """The eleven chance actions of a deal giving the arrangement ``arr`` (the Emblem in the back row):
+    the Emblem's cell, then the cards of the other home cells in order (the last takes the last cell)."""
+    ros = _ROSTERS[s.tribes[q]]
+    side = "SN"[q]
+    e = s.emblem_index(q)
+    at = {c: i for i, c in enumerate(arr)}
+    rest = [c for c in HOME[q] if c != arr[e]]
+    return [f"deal {side} {ros[e].key} {CELL[arr[e]]}"] + [f"deal {side} {ros[at[c]].key}" for c in rest[:-1]]
+
+
+def _kinds(block: list[str]) -> list[str]:
+    """The shape of a deployment block: ``D`` a deal step, ``P`` pick, ``S`` swap, ``K`` keep, ``R``
+    random."""
+    return ["D" if a.startswith("deal ") else "P" if a.startswith("pick ") else "S" if a.startswith("swap ")
+            else "K" if a.startswith("keep ") else "R" for a in block]
+
+
+def _last_deal(kinds: list[str]) -> tuple[int, int]:
+    """Where the last deal of a block starts and ends (end exclusive); (0, 0) for a block not yet dealt."""
+    if "D" not in kinds:
+        return 0, 0
+    start = max(i for i, k in enumerate(kinds) if k == "D" and (i == 0 or kinds[i - 1] != "D"))
+    end = start
+    while end < len(kinds) and kinds[end] == "D":
+        end += 1
+    return start, end
+
+
+def swaps_after_last_deal(block: list[str]) -> int:
+    """How many swaps the block makes after its last deal: with none, the arrangement it ends with is that
+    deal's, so its Emblem is in the back row."""
+    kinds = _kinds(block)
+    return kinds[_last_deal(kinds)[1]:].count("S")
+
+
+def _resample_block(s: "ZoonState", q: int, block: list[str], target: list[int] | None, rng) -> list[str]:
+    """A block of ``q``'s deployment with the same shape as ``block`` (the same kinds of action in the same
+    order, so the same length and the same changes used) and new content: random deals, cells and
+    cancels, ending with the arrangement ``target`` (the cell of each roster index; None: any). Where the
+    block ends inside a deal, that deal is cut at the same step. Raises AssertionError if ``target`` puts
+    the Emblem in the front row and the block makes no swap after its last deal."""
+    kinds = _kinds(block)
+    first, last_end = _last_deal(kinds)
+    out: list[str] = []
+    home = HOME[q]
+    e = s.emblem_index(q)
+    # the swaps after the last deal, chosen backwards from the target so that the deal has its Emblem in
+    # the back row
+    n_swaps = kinds[last_end:].count("S")
+    final = list(target) if target is not None else None
+    swaps: list[tuple[int, int]] = []
+    if final is not None:
+        cur = list(final)
+        where = {c: i for i, c in enumerate(cur)}
+        for k in range(n_swaps):
+            if k == 0 and cur[e] not in home[:6]:
+                a, b = cur[e], rng.choice(home[:6])
+            else:
+                a, b = rng.sample([c for c in home if c != cur[e]], 2)
+            swaps.append((a, b))
+            ia, ib = where[a], where[b]
+            cur[ia], cur[ib] = b, a
+            where[a], where[b] = ib, ia
+        assert cur[e] in home[:6], "no swap after the last deal can have moved the Emblem forward"
+        swaps.reverse()
+        last_arr = cur
+    else:
+        last_arr = _random_arrangement(s, q, rng)
+        for _ in range(n_swaps):
+            a, b = rng.sample(list(home), 2)
+            swaps.append((a, b))
+    k = 0
+    while k < len(kinds):
+        kind = kinds[k]
+        if kind == "D":
+            end = k
+            while end < len(kinds) and kinds[end] == "D":
+                end += 1
+            arr = last_arr if k == first else _random_arrangement(s, q, rng)
+            out += _deal_notations(s, q, arr)[:end - k]
+            k = end
+            continue
+        if kind == "R":
+            out.append("random")
+        elif kind == "P":
+            if k + 1 < len(kinds) and kinds[k + 1] == "S":
+                a, b = swaps.pop(0) if k > first else tuple(rng.sample(list(home), 2))
+                out += [f"pick {CELL[a]}", f"swap {CELL[a]} {CELL[b]}"]
+                k += 2
+                continue
+            c = rng.choice(home)
+            out.append(f"pick {CELL[c]}")
+            if k + 1 < len(kinds) and kinds[k + 1] == "K":
+                out.append(f"keep {CELL[c]}")
+                k += 2
+                continue
+        k += 1
+    return out
+
+
+def _rewrite_block(s: "ZoonState", q: int, block: list[str]) -> None:
+    """Put ``block`` (as long as the one it replaces) in place of ``q``'s deployment block in the history."""
     start = s.block_start(q)
-    end = s.ready_at[q] if s.ready_at[q] >= 0 else len(s.history)
-    delta = len(block) - (end - start)
-    s.history = s.history[:start] + block + s.history[end:]
-    s.edits[q] = edits
-    if s.ready_at[q] >= 0:
-        s.ready_at[q] += delta
-        if q == 0 and s.ready_at[1] >= 0:
-            s.ready_at[1] += delta
-        if s.secret_start:
-            s.secret_start += delta
+    s.history[start:start + len(block)] = block
 
 
 def determinize(state: "ZoonState", player: int, rng) -> "ZoonState":
@@ -110,37 +200,37 @@ def determinize(state: "ZoonState", player: int, rng) -> "ZoonState":
     s = state.clone()
     s.deployed = list(s.deployed)
     s.could = [list(x) for x in s.could]
-    s.ready_at = list(s.ready_at)
     q = 1 - player
     start = s.block_start(q)
     hidden_cells: tuple = ()
     if start >= 0 and not s.ready[q]:
-        # q is deploying: nothing of it was seen; deal it afresh (or not yet, mid-deal)
-        s.picked = -1
-        if s.phase == "deal":
-            _rewrite_block(s, q, [], 0)
-            s._start_deal(q)
-            s.arranger = 0  # as a deal not yet begun has it (South arranges first)
-        else:
-            arr = _random_arrangement(s, q, rng)
-            block, _n = s._canonical_block(q, arr)
-            _rewrite_block(s, q, block, 0)
-            for c in HOME[q]:
-                s.board[c] = -1
-            for i, c in enumerate(arr):
-                s.pos[q][i] = c
-                s.board[c] = q * 12 + i
+        # q is deploying: nothing of it was seen; deploy it afresh with the same shape and replay
+        block = s.history[start:]
+        s.history[start:] = _resample_block(s, q, block, None, rng)
+        fresh = s.game.new_initial_state(s.options)
+        for a in s.history:
+            fresh.apply(a)
+        fresh.history = s.history
+        s = fresh
     elif s.ready[q]:
         hidden = [i for i in range(12) if s.pos[q][i] >= 0 and not s.up[q][i]]
         cells = sorted(s.pos[q][i] for i in hidden)
         hidden_cells = tuple(cells)
+        has_block = start >= 0 and s.ready_at[q] >= 0
+        block = s.history[start:s.ready_at[q]] if has_block else []
         if len(hidden) > 1:
             masks = {s.pos[q][i]: s.could[q][i] for i in hidden}
+            dep = s.deployed[q]
+            if has_block and dep is not None and not swaps_after_last_deal(block):
+                # the arrangement is its last deal's: the Emblem was dealt into the back row
+                e = s.emblem_index(q)
+                for i in hidden:
+                    if dep[i] not in HOME[q][:6]:
+                        masks[s.pos[q][i]] &= ~(1 << e)
             new = _assign(cells, masks, sorted(hidden), rng)
             _relabel_identities(s, q, {s.board[c] % 12: j for c, j in new.items()})
-        if start >= 0 and s.ready_at[q] >= 0:
-            block, edits = s._canonical_block(q, s.deployed[q])
-            _rewrite_block(s, q, block, edits)
+        if has_block:
+            _rewrite_block(s, q, _resample_block(s, q, block, list(s.deployed[q]), rng))
     if s.phase == "secret":
         a, _d = s._combat_owners()
         k = 0 if q == a else 1

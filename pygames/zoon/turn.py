@@ -39,20 +39,14 @@ class TurnMixin(ZoonBase):
             key = self._position_key(p)
             self.seen.append(key)
             if self.seen.count(key) >= 3 or self.quiet >= QUIET_LIMIT:
-                self.phase = "over"
-                self.winner = None
-                self.result = ("the same position occurred a third time" if self.seen.count(key) >= 3
-                               else f"{QUIET_LIMIT} turns without progress")
+                self._game_over(None, "the same position occurred a third time" if self.seen.count(key) >= 3
+                                else f"{QUIET_LIMIT} turns without progress")
                 return
         elif self.turns >= TURN_LIMIT:  # ZN50: without anti-stalling, a draw after 1,000 turns
-            self.phase = "over"
-            self.winner = None
-            self.result = f"{TURN_LIMIT:,} turns played"
+            self._game_over(None, f"{TURN_LIMIT:,} turns played")
             return
         if not self._has_turn_action(p):  # ZN8: no legal action loses
-            self.winner = 1 - p
-            self.result = f"{NAMES[p]} cannot act"
-            self.phase = "over"
+            self._game_over(1 - p, f"{NAMES[p]} cannot act")
 
     def _end_turn(self) -> None:
         self.turns += 1

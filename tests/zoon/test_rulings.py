@@ -1,4 +1,4 @@
-"""Zoon: the turn-3 rulings (RULINGS.md, Zoon 1-5) and the game's bound, ZN44-ZN51 of docs/rules/zoon.md."""
+"""Zoon: the turn-3 rulings (RULINGS.md, Zoon 1-5) and the game's bound, ZN44-ZN52 of docs/rules/zoon.md."""
 import random
 
 from pygames.core import State
@@ -222,3 +222,31 @@ def test_zn51_max_game_length_bounds_every_game_and_turn():
                 turns, turn_actions = s.turns, 0
         assert s.ready_at[0] + 1 <= 1 + DEPLOY_MAX and s.ready_at[1] - s.ready_at[0] <= DEPLOY_MAX
         assert len(s.history) <= max_game_length(s.options)
+
+
+def test_zn52_cards_shown_at_the_end():
+    """ZN52: when the game ends both sides show their cards: every Zoon left on the battlefield is face up
+    in every view."""
+    s = pos({"c5": "Cloboulon", "a1": "Sacrechêne"}, {"c6": "Queen Mary", "a6": "Bouga A1", "b6": "King"},
+            down=["a6", "b6"], tails=["c6"])
+    play(s, "c5xc6", "dice 6-1")
+    assert s.is_terminal() and s.winner == 0
+    obs = s.observation(0)
+    assert obs["cells"][CELL_INDEX["a6"]]["name"] == "Bouga" and obs["cells"][CELL_INDEX["b6"]]["name"] == "King"
+
+
+def test_zn44_a_trump_that_ends_for_want_of_moves_tells_the_other_side():
+    """ZN44: Tortue's second move is skipped because no other Soldier can move; the other side learns that
+    no face-down Zoon that could move is a Soldier, and no determinization makes one."""
+    s = pos({"c3": "Kassin A1", "a1": "Sacrechêne"},
+            {"c5": "Bouga A1", "a6": "Bouga A2", "b6": "King", "d6": "Kong", "e5": "Coco Bang A1",
+             "f6": "Queen Mary", "a5": "Coco Bang A2"},
+            turn="north", hands={"north": ["tortoise"]}, down=["a6", "b6", "d6", "f6"])
+    play(s, "tortoise", "c5-c4")
+    assert s.current_player() == 0 and s.phase == "turn"  # Bouga A2 at a6 is boxed in: the trump ends
+    for k in range(40):
+        d = s.determinize(0, random.Random(k))
+        for c in ("a6", "b6", "d6", "f6"):
+            i = d.board[CELL_INDEX[c]] % 12
+            if d.zoon(1, i).type == "Soldier":
+                assert not d.moves_of(1, i)
