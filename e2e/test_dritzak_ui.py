@@ -3,9 +3,11 @@ hot-seat game with the curtain, the page holding only the current viewer's cards
 computer seats whose record replays in Python to the same result."""
 from __future__ import annotations
 
+import random
+
 from pygames.core.record import Record
 
-from .helpers import open_app, play_game, view
+from .helpers import idle, open_app, perform, play_game, view, wait_settled
 
 COUNT_CURTAINS = """() => { window.__curtains = 0;
   new MutationObserver(() => { if (!document.getElementById('curtain').hidden) window.__curtains++; })
@@ -78,3 +80,35 @@ def test_all_options_by_computer_seats_replays(app, site_url):
     rec = Record.from_json(final["record"])
     state = rec.replay()
     assert state.is_terminal() and state.returns() == final["result"]["returns"]
+
+
+def test_seventeen_seats_from_the_new_game_form(app, site_url):
+    """D29 in the page: the new-game form (built from the options) offers 17 seat pickers for 17 players
+    on three decks; a human and 16 computer seats play, the table draws every seat, wide and narrow."""
+    open_app(app, site_url, "new=dritzak")
+    app.fill("#opt-decks", "3")
+    app.fill("#opt-players", "17")
+    app.dispatch_event("#opt-players", "input")
+    selects = app.locator("#seat-fields select")
+    assert selects.count() == 17
+    for i in range(1, 17):
+        app.select_option(f"#seat-{i}", "random")
+    app.select_option("#seat-0", "human")
+    app.click("#start")
+    v = wait_settled(app)
+    assert v["options"]["players"] == 17 and len(v["seats"]) == 17 and v["seats"][0] == "human"
+    assert app.locator("#board g.seat.compact").count() == 16
+    for _ in range(6):  # a few human turns among the computer seats
+        if v["terminal"]:
+            break
+        perform(app, shedder(v, random.Random(len(v["moves"]))))
+        v = wait_settled(app, v["ply"])
+    app.set_viewport_size({"width": 360, "height": 740})
+    idle(app)
+    app.wait_for_function("document.querySelector('#board svg').getBoundingClientRect().width <= 360")
+    assert app.locator("#board g.seat.compact").count() == 16
+    # in the narrow drawing the seats' names, counts, known cards and card ranks are 11 CSS px or more
+    px = app.evaluate("""() => Math.min(...[...document.querySelectorAll(
+        '#board g.seat.compact text:not(.cp):not(.big)')]
+        .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a))""")
+    assert px >= 10.9

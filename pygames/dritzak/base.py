@@ -14,7 +14,6 @@ class DritzakBase(State):
 
     decks: int
     hand_size: int
-    six: bool
     deal_hand: int
     deck: list[int]
     hands: list[list[int]]
@@ -32,11 +31,15 @@ class DritzakBase(State):
     places: list[int]
     deegans: list[list[int]]
     stall: int
+    turns: int
     called: bool
     recent: list[Any]
     _last: Any
     ties: list[int]
     _groups: list[Any]
+    _vis: list[int] | None
+    _opening: Any
+    _starter: int | None
 
     def _current_player(self) -> int:
         raise NotImplementedError

@@ -18,8 +18,41 @@ SUITS = "cdhs"
 TWO, SEVEN, TEN = 0, 5, 8
 START_ORDER = (1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 0, 8)
 """Ranks asked for to decide who starts: 3 … 9, J, Q, K, A, then 2, then 10 (D9)."""
+MAX_PLAYERS = 17
+"""D29: three decks seat 17 players."""
+SUITS_RULE = ("four cards of one rank played directly after each other (by one or several players) clear the "
+              "pile only if their four suits are all different (the cards of one play are laid in any order); "
+              "with any other rule the suits do not matter")
+"""D26, RULINGS Dritzak 16: the words of the suits set rule, the same in the option's help, on the rules page
+and in the engine (``PlayMixin._complete``)."""
+
+
+def max_players(decks: int, deal: str) -> int:
+    """D29 (RULINGS Dritzak 12): the most players ``decks`` decks seat with ``deal`` (``standard`` or
+    ``hand of two``): each player needs 9 cards and at least one card is left to draw, so one deck seats 5,
+    two 11, three 17; the hand of two seats 6 at one deck (the text's six-player game)."""
+    cap = (52 * decks - 1) // 9
+    if decks == 1 and deal == "hand of two":
+        cap = 6
+    return cap
+
+
 STALL_PER_PLAYER = 10
 """D24: the game is called after ``STALL_PER_PLAYER * players`` pick-ups in a row without a clear."""
+TURNS_PER_PLAYER = 50
+"""D24: … or after ``TURNS_PER_PLAYER * players`` turns in a row without a clear (which bounds the game, D31)."""
+
+
+def max_game_length(options: dict) -> int:
+    """D31: the most actions (chance included) a game with these (validated) options can take: the deal,
+    the face-up choices, a tie break, every undealt card drawn, and at most ``TURNS_PER_PLAYER * players``
+    turns before each clear and after the last (D24), with at most ``4 * decks`` clears by a 10 and
+    ``48 * decks // s`` by a set of ``s`` cards (``s`` is 4, or ``4 * decks`` with the ``all`` rule)."""
+    n, decks = options["players"], options["decks"]
+    cards = 52 * decks
+    set_size = 4 * decks if options["set_rule"] == "all" else 4
+    clears = 4 * decks + (48 * decks) // set_size
+    return cards + n + 1 + (clears + 1) * TURNS_PER_PLAYER * n
 
 
 def card_name(c: int) -> str:
@@ -73,11 +106,14 @@ def _act(notation: str, player: int, targets: tuple = (), select: str = "sequenc
     return a
 
 
-_PICK_UP = [_act("pick up", p, label="Pick up the pile") for p in range(6)]
-_DOWN = [[_act(f"down {i + 1}", p, (f"down-{i + 1}",)) for i in range(3)] for p in range(6)]
+_ORD = ("1st", "2nd", "3rd")
+"""D30: face-down cards are told apart by place, never by what they are."""
+_PICK_UP = [_act("pick up", p, label="Pick up the pile") for p in range(MAX_PLAYERS)]
+_DOWN = [[_act(f"down {i + 1}", p, (f"down-{i + 1}",), label=f"Turn over the {_ORD[i]} face-down card")
+          for i in range(3)] for p in range(MAX_PLAYERS)]
 _DEAL = [Action("deal " + n, player=CHANCE) for n in _NAMES]
 _DRAW = [Action("draw " + n, player=CHANCE) for n in _NAMES]
-_START = [Action(f"start {p + 1}", player=CHANCE) for p in range(6)]
+_START = [Action(f"start {p + 1}", player=CHANCE) for p in range(MAX_PLAYERS)]
 
 
 _PLAY_CARDS: dict = {}
@@ -106,18 +142,16 @@ def _up_action(cards: tuple, player: int) -> Action:
 
 
 def _sets(cards: list, rank: int) -> list:
-    """The distinct sets (tuples, sorted) of cards of ``rank`` among ``cards`` (D10). Copies of the
-    same rank and suit from different decks are interchangeable: only the first copies are used."""
+    """Every set (tuples, sorted by id) of cards of ``rank`` among ``cards`` (D10): each nonempty subset.
+    Identical copies from different decks are offered one by one as well as together (D30): a list that
+    merged them would name a copy by a rule (say, the lowest id) and so tell the table which other copies
+    the hand holds, and a determinized hand could not replay the copy actually played."""
     group = sorted(c for c in cards if _RANK[c] == rank)
     if len(group) == 1:
         return [(group[0],)]
-    by_suit: list = [[], [], [], []]
+    out: list = [()]
     for c in group:
-        by_suit[_SUIT[c]].append(c)
-    out = [()]
-    for lst in by_suit:
-        if lst:
-            out = [t + tuple(lst[:k]) for t in out for k in range(len(lst) + 1)]
+        out = [t + x for t in out for x in ((), (c,))]
     return [tuple(sorted(t)) for t in out if t]
 
 

@@ -5,8 +5,14 @@ A mixin of :class:`~pygames.dritzak.rules.DritzakState`; it works on the state's
 """
 from __future__ import annotations
 
+from ..core.errors import PygamesError
 from .base import DritzakBase
-from .cards import _IDS, _NAMES, _RANK, RANKS, SEVEN, STALL_PER_PLAYER, _sort_key
+from .cards import _IDS, _NAMES, _RANK, RANKS, SEVEN, START_ORDER, STALL_PER_PLAYER, TURNS_PER_PLAYER, _sort_key
+from .deal import who_starts
+
+_MASK = {"dea": "deal ?", "dra": "draw ?", "up ": "up ?"}
+PUBLIC, NOBODY, CHOICE = -1, -2, 100
+"""Visibility codes of the history's actions (``InfoMixin._visibility``); a player index: only them."""
 
 
 class InfoMixin(DritzakBase):
@@ -23,12 +29,15 @@ class InfoMixin(DritzakBase):
         if v[0] == "pick":
             txt = f"{name} picked up the pile"
         else:
-            _, _, cards, cleared, skips = v
+            cards, cleared, how = v[2], v[3], v[4]
             txt = f"{name} played " + " ".join(_NAMES[c] for c in cards)
             if cleared:
                 txt += ", cleared the pile"
-            elif skips:
-                txt += f", skipping {skips}"
+            if how == "next":  # D20 (RULINGS Dritzak 15): who plays next after the skips, not how many
+                nxt = self.game.player_name(v[5])
+                txt += ", plays again" if v[5] == v[1] else f", {nxt} plays next"
+            elif how == "wait":  # D28 (RULINGS Dritzak 14)
+                txt += f"; {self.game.player_name(v[5])} leads"
         self._last = txt
         return txt
 
@@ -60,7 +69,8 @@ class InfoMixin(DritzakBase):
             "my_choice": ([names[c] for c in self.pending[me]] if me is not None and self.pending[me] else None),
             "first_rank": RANKS[self.first_rank] if self.first_rank is not None else None,
             "places": list(self.places), "deegans": [list(x) for x in self.deegans], "called": self.called,
-            "stall": self.stall, "stall_limit": STALL_PER_PLAYER * n, "last": self.last,
+            "stall": self.stall, "stall_limit": STALL_PER_PLAYER * n,
+            "stall_turns": self.turns, "stall_turns_limit": TURNS_PER_PLAYER * n, "last": self.last,
             **self._last_move(),
             "options": {k: self.options[k] for k in ("skip", "sevens", "reversal", "play_on", "set_rule")},
             "sevens_active": bool(self.options["sevens"] and self.pile and _RANK[self.pile[-1]] == SEVEN),
@@ -89,47 +99,146 @@ class InfoMixin(DritzakBase):
             by = None  # "… starts": nobody has played yet
         return {"last_by": by, "last_cards": cards, "last_pick": rest.endswith("picked up the pile")}
 
-    def public_history(self, player):
-        """The move list ``player`` may see: dealt and drawn cards only to their owner (face-down deals
-        to nobody), and face-up choices only once everyone's are revealed."""
+    # ----- the move list -------------------------------------------------------------------------------
+    def _visibility(self) -> list:
+        """Who may see each action of the history (kept by ``_apply``; rebuilt once by replaying the
+        history when a state was loaded): ``PUBLIC``, ``NOBODY`` (a face-down card dealt), a player (a
+        card dealt or drawn to their hand) or ``CHOICE + player`` (a face-up choice, public once every
+        choice is revealed)."""
+        vis = self._vis
+        if vis is None or len(vis) != len(self.history):
+            self._replay_info()
+            vis = self._vis
+            assert vis is not None
+        return vis
+
+    def _replay_info(self) -> None:
+        """Rebuild ``_vis``, ``_opening`` and ``_starter`` by replaying the history from the start."""
         s = self.game.new_initial_state(self.options)
+        try:
+            for a in self.history:
+                s.apply(a)
+        except PygamesError:  # a loaded state whose history does not replay: hide every secret action
+            self._vis = [NOBODY if a.startswith(("deal ", "draw ", "up ")) else PUBLIC for a in self.history]
+            self._opening = self._starter = None
+            return
+        self._vis, self._opening, self._starter = s._vis, s._opening, s._starter
+
+    def public_history(self, player):
+        """The move list ``player`` (None: a spectator) may see (D27): dealt and drawn cards only to their
+        owner (face-down deals to nobody: ``deal ?``, ``draw ?``), and face-up choices only once everyone's
+        are revealed (``up ?``). Read from the visibility kept with the history, not by replaying it."""
+        vis = self._visibility()
+        revealed = self.phase != "choose"
         out = []
-        hist = self.history
-        for i, a in enumerate(hist):
-            ph = s.phase
-            if ph == "deal":
-                zone, q = s._deal_target()
-                out.append(a if zone == "hand" and q == player else "deal ?")
-            elif ph == "draw":
-                out.append(a if s.drawer == player else "draw ?")
-            elif ph == "choose":
-                q = s.pending.index(None)
-                out.append(a if q == player or self.phase != "choose" else "up ?")
-            else:
+        for a, v in zip(self.history, vis):
+            if v == PUBLIC or v == player:
                 out.append(a)
-            s.apply(a)
+            elif v >= CHOICE:
+                out.append(a if revealed or v - CHOICE == player else "up ?")
+            else:
+                out.append(_MASK[a[:3]])
         return out
 
+    # ----- determinization ---------------------------------------------------------------------------
     def determinize(self, player, rng):
-        """A full state consistent with ``player``'s observation: the unseen cards (the draw pile, every
-        face-down card, other players' hands except cards known there, and their secret choices) are
-        shuffled back into those places."""
+        """A full state consistent with what ``player`` has seen (D27): every card ``player`` cannot see —
+        the draw pile, every face-down card (their own too), the other hands except the cards known there
+        (D15), the others' secret face-up choices — is dealt afresh among those places, and the history's
+        hidden actions (deals and draws to others, face-down deals, others' choices) are rewritten to
+        match, so the move list, observation, legal actions and drawing for ``player`` stay the same. Who
+        started stays explained: the fresh opening hands give the same starting rank and starter (D9)
+        (cards of a lower rank never go into an opening hand; a few tries for the starting rank's count)."""
         s = self.clone()
         n = s.num_players
-        unseen = list(s.deck)
+        p = player if isinstance(player, int) and 0 <= player < n else None
+        hidden = list(s.deck)  # the places ``player`` cannot see, by the card now there
         for q in range(n):
-            unseen.extend(c for c in s.down[q] if c is not None)
-            if q != player:
+            hidden.extend(c for c in s.down[q] if c is not None)
+            if q != p:
                 kn = s.known[q]
-                unseen.extend(c for c in s.hands[q] if c not in kn)
-        rng.shuffle(unseen)
+                hidden.extend(c for c in s.hands[q] if c not in kn)
+        if not hidden:
+            return s
+        if s._vis is None or len(s._vis) != len(s.history):
+            s._replay_info()
+        opening = s._opening
+        perm = None
+        if opening is not None:
+            perm = self._opening_perm(hidden, p, rng)
+        if perm is None:
+            shuffled = list(hidden)
+            rng.shuffle(shuffled)
+            perm = dict(zip(hidden, shuffled))
+        get = perm.get
+        s.deck = sorted(perm[c] for c in s.deck)
         for q in range(n):
-            s.down[q] = [unseen.pop() if c is not None else None for c in s.down[q]]
-            if q != player:
-                kn = s.known[q]
-                k = len(s.hands[q]) - sum(1 for c in s.hands[q] if c in kn)
-                s.hands[q] = [c for c in s.hands[q] if c in kn] + [unseen.pop() for _ in range(k)]
+            s.down[q] = [perm[c] if c is not None else None for c in s.down[q]]
+            if q != p:
+                s.hands[q] = [get(c, c) for c in s.hands[q]]
                 if s.pending[q] is not None:
-                    s.pending[q] = tuple(rng.sample(s.hands[q], 3))
-        s.deck = sorted(unseen)
+                    s.pending[q] = tuple(sorted(perm[c] for c in s.pending[q]))
+        if opening is not None:
+            hands, first, best = opening
+            s._opening = (tuple(tuple(get(c, c) for c in h) for h in hands), first, best)
+            if s.phase == "start":
+                s.ties = list(who_starts([list(h) for h in s._opening[0]])[1])
+        names = _NAMES
+        hist = s.history
+        revealed = s.phase != "choose"
+        for i, v in enumerate(s._vis):
+            if v == PUBLIC or v == p or (v >= CHOICE and (revealed or v - CHOICE == p)):
+                continue
+            a = hist[i]
+            if v >= CHOICE:
+                cards = sorted(get(_IDS[x], _IDS[x]) for x in a.split()[1:])
+                hist[i] = "up " + " ".join(names[c] for c in cards)
+            else:
+                c = _IDS[a[5:]]
+                hist[i] = a[:5] + names[get(c, c)]
+        s.__dict__.pop("_cache_legal", None)
         return s
+
+    def _opening_perm(self, hidden: list, p, rng) -> dict | None:
+        """A fresh dealing of the ``hidden`` cards (``{card now there: card to put there}``) that keeps who
+        starts (D9) as it was: cards of ranks asked before the starting rank go only to places outside the
+        opening hands; the starting rank's copies are placed at random and the result kept if the same
+        player (or the same tie, for a chance node still to come or already played) comes out. None if no
+        opening hand card is hidden (any dealing will do)."""
+        hands, first, best = self._opening
+        in_opening = set()
+        for q, h in enumerate(hands):
+            if q != p:
+                in_opening.update(h)
+        spots_open = [c for c in hidden if c in in_opening]
+        if not spots_open:
+            return None
+        order = START_ORDER.index(first)
+        low = [c for c in hidden if START_ORDER.index(_RANK[c]) < order]
+        rest = [c for c in hidden if START_ORDER.index(_RANK[c]) >= order]
+        spots_other = [c for c in hidden if c not in in_opening]
+        if len(low) > len(spots_other):
+            return None  # not a position a real game reaches
+        starter = self._starter
+        perm: dict = {}
+        for _ in range(200):
+            rng.shuffle(spots_other)
+            rng.shuffle(rest)
+            perm = dict(zip(spots_other, low))
+            perm.update(zip(spots_other[len(low):] + spots_open, rest))
+            first2, best2 = who_starts([[perm.get(c, c) for c in h] for h in hands])
+            if first2 != first:
+                continue
+            if self.phase == "start":
+                if len(best2) > 1:
+                    return perm
+            elif (len(best2) > 1) == (len(best) > 1) and starter in best2:
+                return perm
+        # rare: no fresh dealing found that keeps who starts; keep the hidden opening-hand cards in place
+        keep = [c for c in spots_open]
+        others = [c for c in hidden if c not in in_opening]
+        shuffled = list(others)
+        rng.shuffle(shuffled)
+        perm = dict(zip(others, shuffled))
+        perm.update(zip(keep, keep))
+        return perm

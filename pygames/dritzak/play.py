@@ -9,7 +9,7 @@ from itertools import combinations
 
 from .base import DritzakBase
 from .cards import (_DOWN, _IDS, _NAMES, _PICK_UP, _PLAY_CARDS, _PLAYABLE, _RANK, _SUIT, STALL_PER_PLAYER,
-                    TEN, _entry_actions, _group, _up_action, deegan_name, playable)
+                    TEN, TURNS_PER_PLAYER, _entry_actions, _group, _up_action, deegan_name, playable)
 
 
 class PlayMixin(DritzakBase):
@@ -49,27 +49,22 @@ class PlayMixin(DritzakBase):
                 h = self.hands[p]
                 g = self._groups[p]
                 groups = g[2] if g is not None and g[0] is h and g[1] == len(h) else self._hand_groups(p)
-            if first is not None:
-                e = groups.get(first)
+            for r in ((first,) if first is not None else _PLAYABLE[top, self.options["sevens"]]):
+                e = groups.get(r)
                 if e is not None:
                     out.extend(e[1] or _entry_actions(e, p))
-            else:
-                for r in _PLAYABLE[top, self.options["sevens"]]:
-                    e = groups.get(r)
-                    if e is not None:
-                        out.extend(e[1] or _entry_actions(e, p))
         if pile:
             out.append(_PICK_UP[p])
         return out
 
     def _apply_play(self, note: str) -> None:
-        """A move of the player to move: a set, a face-down card or a pick-up (D10–D16)."""
+        """A move of the player to move: a set, a face-down card or a pick-up (D10–D16); then D24."""
         p = self.turn
+        self.turns += 1
         if note == "pick up":
             self._pick_up(p)
             self._last = ("pick", p)
-            return
-        if note[0] == "d":  # down k: a blind face-down card (D13)
+        elif note[0] == "d":  # down k: a blind face-down card (D13)
             i = int(note[5:]) - 1
             c = self.down[p][i]
             assert c is not None  # only slots still holding a card are offered
@@ -81,10 +76,12 @@ class PlayMixin(DritzakBase):
                 self.pile.append(c)
                 self._pick_up(p)
                 self.last = f"{self.game.player_name(p)} turned up {_NAMES[c]} and picked up the pile"
-            return
-        cards = _PLAY_CARDS.get(note) or tuple(_IDS[x] for x in note.split()[1:])
-        zone = "hand" if self.hands[p] else "up"
-        self._play(p, cards, zone)
+        else:
+            cards = _PLAY_CARDS.get(note) or tuple(_IDS[x] for x in note.split()[1:])
+            self._play(p, cards, "hand" if self.hands[p] else "up")
+        n = self.num_players
+        if self.phase != "over" and (self.stall >= STALL_PER_PLAYER * n or self.turns >= TURNS_PER_PLAYER * n):
+            self._call_game()  # D24
 
     def _active(self, q: int) -> bool:
         return q not in self.places
@@ -111,11 +108,13 @@ class PlayMixin(DritzakBase):
         self.recent = []
         self.stall += 1
         self.turn = self._next(p, 1)
-        if self.stall >= STALL_PER_PLAYER * self.num_players:
-            self._call_game()
 
-    def _complete(self, rank: int) -> bool:
-        """D10, D23: the run of ``rank`` on top of the pile completes a set that clears it."""
+    def _complete(self, rank: int, k: int) -> bool:
+        """D23, D26: the run of ``rank`` on top of the pile, whose last ``k`` cards were just played,
+        completes a set that clears it. ``four``: any four equal cards in a row; ``all``: every copy of the
+        rank in a row. ``suits`` (RULINGS Dritzak 16): four cards of one rank played directly after each
+        other (by one or several players) clear the pile only if their four suits are all different (the
+        cards of one play are laid in any order); with any other rule the suits do not matter."""
         pile = self.pile
         rule = self.options["set_rule"]
         if rule != "suits":  # four (or, with "all", every copy) in a row on top
@@ -126,12 +125,19 @@ class PlayMixin(DritzakBase):
                 if _RANK[c] != rank:
                     return False
             return True
-        suits = set()
-        for c in reversed(pile):
-            if _RANK[c] != rank:
+        new = {_SUIT[c] for c in pile[-k:]}
+        if len(new) == 4:
+            return True
+        before: list[int] = []  # suits of this rank directly under the cards just played, nearest first
+        for c in reversed(pile[:-k]):
+            if _RANK[c] != rank or len(before) == 3:
                 break
-            suits.add(_SUIT[c])
-        return len(suits) == 4
+            before.append(_SUIT[c])
+        for j in range(1, len(before) + 1):  # j of them, then 4 - j of the new cards
+            old = set(before[:j])
+            if len(old) == j and len(new - old) >= 4 - j:
+                return True
+        return False
 
     def _play(self, p: int, cards, zone: str) -> None:
         """Play ``cards`` (equal rank, already legal) from ``zone``: D7–D10, D14, D17–D22."""
@@ -157,7 +163,7 @@ class PlayMixin(DritzakBase):
             rec.append((p, c, zone))
         if len(rec) > 6:
             del rec[:-6]
-        cleared = rank == TEN or self._complete(rank)
+        cleared = rank == TEN or self._complete(rank, len(cards))
         if o["reversal"] and matched:
             self.direction = -self.direction
         out = not self.hands[p] and not self.deck and not self.up[p] and all(c is None for c in self.down[p])
@@ -166,16 +172,28 @@ class PlayMixin(DritzakBase):
             self.cleared.extend(pile)
             self.pile = []
             self.stall = 0
+            self.turns = 0
         elif o["skip"] and matched:
             skips = len(cards)
-        self._last = ("play", p, cards, cleared, skips)
         if out:
+            self._last = ("play", p, cards, cleared, "")
             self._go_out(p, zone)
             if self.phase == "over":
                 return
             self.turn = self._next(p, 1 + skips)  # p is out now: counting passes over them
+            if skips:
+                self._last = ("play", p, cards, cleared, "next", self.turn)
             return
-        self.turn = p if cleared else self._next(p, 1 + skips)
+        if not cleared:
+            self.turn = self._next(p, 1 + skips)  # D20: skips count around the table, wrapping
+            self._last = ("play", p, cards, False, "next", self.turn) if skips else ("play", p, cards, False, "")
+        elif zone == "hand" and not self.hands[p] and not self.deck and self.up[p]:
+            # D28 (RULINGS Dritzak 14): face-up cards wait for the turn after the hand was emptied
+            self.turn = self._next(p, 1)
+            self._last = ("play", p, cards, True, "wait", self.turn)
+        else:
+            self.turn = p
+            self._last = ("play", p, cards, True, "")
         if self.deck and len(self.hands[p]) < self.hand_size:
             self.drawer = p
             self.phase = "draw"
@@ -253,7 +271,7 @@ class PlayMixin(DritzakBase):
         else:
             txt = " and ".join(name(q) for q in win) + " won"
         if self.called:
-            txt += " (called after too many pick-ups: fewest cards)"
+            txt += " (called: no clear for too long, fewest cards)"
         for q, lv in self.deegans:
             txt += f"; {deegan_name(lv)} by {name(q)}!"
         return txt

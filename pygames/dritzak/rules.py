@@ -31,7 +31,7 @@ from ..core.state import CHANCE, TERMINAL, Action, State
 from .cards import (_DEAL, _DRAW, _IDS, _NAMES, _RANK, _START, _SUIT, RANKS, SEVEN, STALL_PER_PLAYER,  # noqa: F401
                     START_ORDER, SUITS, TEN, TWO, _group, card_name, deegan_name, parse_card, playable, rank_of)
 from .deal import DealMixin
-from .info import InfoMixin
+from .info import CHOICE, NOBODY, PUBLIC, InfoMixin
 from .play import PlayMixin
 from .store import PHASES, from_position, load_state, state_json  # noqa: F401
 
@@ -47,7 +47,7 @@ class DritzakState(DealMixin, PlayMixin, InfoMixin):
     - ``pending[p]``: p's secret face-up choice (a tuple of cards still in the hand) or None.
     - ``known[p]``: cards publicly known to be in p's hand (picked up from the pile, D15, D27).
     - ``places``: players in the order they went out; ``deegans``: ``[player, level]`` walk-offs (D18);
-      ``stall``: pick-ups since the last clear (D24); ``called``: the game was called by D24.
+      ``stall``: pick-ups and ``turns``: turns since the last clear (D24); ``called``: the game was called by D24.
     - ``recent``: the last cards played, ``[player, card, zone]`` (for walk-off Deegans);
       ``last``: what the last move did, for the table (a short text).
     """
@@ -56,8 +56,8 @@ class DritzakState(DealMixin, PlayMixin, InfoMixin):
         o = self.options
         n = self.num_players
         self.decks = o["decks"]
-        self.six = n == 6
-        self.hand_size = 2 if self.six else 3
+        self.deal_hand = 5 if o["deal"] == "hand of two" else 6  # D5: hand cards dealt to each player
+        self.hand_size = self.deal_hand - 3
         self.deck = list(range(52 * self.decks))
         self.hands = [[] for _ in range(n)]
         self.up = [[] for _ in range(n)]
@@ -74,11 +74,15 @@ class DritzakState(DealMixin, PlayMixin, InfoMixin):
         self.places = []
         self.deegans = []
         self.stall = 0
+        self.turns = 0
         self.called = False
         self.recent = []
         self._last: str | tuple = ""
         self.ties = []
         self._groups = [None] * n
+        self._vis: list | None = []  # who may see each action of the history (``InfoMixin._visibility``)
+        self._opening = None  # (hands, first rank, players who might start) at the reveal (D9)
+        self._starter = None  # the player who started
 
     # ----- fast copy ---------------------------------------------------------------------------------
     def clone(self) -> "DritzakState":
@@ -99,6 +103,8 @@ class DritzakState(DealMixin, PlayMixin, InfoMixin):
         d["recent"] = list(self.recent)
         d["ties"] = list(self.ties)
         d["_groups"] = [None] * len(self.hands)
+        if self._vis is not None:
+            d["_vis"] = list(self._vis)
         s.__dict__ = d
         return s
 
@@ -208,18 +214,25 @@ class DritzakState(DealMixin, PlayMixin, InfoMixin):
     def _apply(self, a: Action) -> None:
         note = a.notation
         ph = self.phase
+        vis = self._vis
         if ph == "play":
+            if vis is not None:
+                vis.append(PUBLIC)
             self._apply_play(note)
             return
         if ph == "deal":
             c = _IDS[note[5:]]
             zone, p = self._deal_target()
+            if vis is not None:
+                vis.append(NOBODY if zone == "down" else p)
             self.deck.remove(c)
             (self.down if zone == "down" else self.hands)[p].append(c)
             if 52 * self.decks - len(self.deck) == self._deal_total():
                 self.phase = "choose"
             return
         if ph == "draw":
+            if vis is not None:
+                vis.append(self.drawer)
             c = _IDS[note[5:]]
             self.deck.remove(c)
             self._hand_add(self.drawer, (c,))
@@ -227,6 +240,8 @@ class DritzakState(DealMixin, PlayMixin, InfoMixin):
             if len(h) >= self.hand_size or not self.deck:
                 self.phase = "play"
             return
+        if vis is not None:
+            vis.append(PUBLIC if ph == "start" else CHOICE + self.pending.index(None))
         if ph == "start":
             self._begin(int(note[6:]) - 1)
             return

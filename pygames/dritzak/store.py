@@ -5,7 +5,7 @@ docs/rules/dritzak.md).
 from __future__ import annotations
 
 from ..core.errors import InvalidState
-from .cards import _IDS, _NAMES, _RANK, RANKS, STALL_PER_PLAYER, TEN, parse_card
+from .cards import _IDS, _NAMES, _RANK, RANKS, STALL_PER_PLAYER, TEN, TURNS_PER_PLAYER, parse_card
 
 PHASES = ("deal", "choose", "start", "play", "draw", "over")
 
@@ -24,7 +24,7 @@ def state_json(self) -> dict:
         "phase": self.phase, "turn": self.turn, "direction": self.direction,
         "first_rank": RANKS[self.first_rank] if self.first_rank is not None else None,
         "drawer": self.drawer, "places": list(self.places), "deegans": [list(x) for x in self.deegans],
-        "stall": self.stall, "called": self.called,
+        "stall": self.stall, "turns": self.turns, "called": self.called,
         "recent": [[q, names[c], z] for q, c, z in self.recent], "last": self.last, "ties": list(self.ties),
     }
 
@@ -34,7 +34,7 @@ def from_position(game, spec: dict, options: dict | None = None):
 
     ``spec``: ``hands``, ``up``, ``down`` (lists per player of card names; ``down`` entries may be None),
     ``pile`` (bottom first), ``deck`` (the draw pile; default empty), ``turn`` (default 0), ``direction``,
-    ``known``, ``first_rank``, ``places``, ``stall``. Cards not placed anywhere are cleared.
+    ``known``, ``first_rank``, ``places``, ``stall``, ``turns``. Cards not placed anywhere are cleared.
     Raises InvalidState if the position is inconsistent."""
     s = game.new_initial_state(options)
     n = s.num_players
@@ -53,12 +53,14 @@ def from_position(game, spec: dict, options: dict | None = None):
         "known": [list(k) for k in spec.get("known", [[]] * n)], "pending": [None] * n,
         "phase": "play", "turn": spec.get("turn", 0), "direction": spec.get("direction", 1),
         "first_rank": spec.get("first_rank"), "drawer": 0, "places": list(spec.get("places", [])),
-        "deegans": [], "stall": spec.get("stall", 0), "called": False, "recent": [], "last": "", "ties": []})
+        "deegans": [], "stall": spec.get("stall", 0), "turns": spec.get("turns", 0), "called": False, "recent": [],
+        "last": "", "ties": []})
     return s
 
 
 _KEYS = ("deck", "hands", "up", "down", "pile", "cleared", "known", "pending", "phase", "turn", "direction",
-         "first_rank", "drawer", "places", "deegans", "stall", "called", "recent", "last", "ties")
+         "first_rank", "drawer", "places", "deegans", "stall", "turns", "called", "recent", "last",
+         "ties")
 
 
 def _int(v, lo, hi, what):
@@ -76,6 +78,8 @@ def _list(v, what, length=None):
 def load_state(s, d) -> None:
     """Strictly load ``d`` (``_state_json`` output) into ``s``; raises InvalidState naming what is wrong.
     Checks that every card of the decks is in exactly one zone and that the phase can be."""
+    if isinstance(d, dict) and "turns" not in d:
+        d = dict(d, turns=0)  # saved before D24 counted turns
     if not isinstance(d, dict) or set(d) != set(_KEYS):
         raise InvalidState(f"dritzak: a state needs exactly the keys {', '.join(_KEYS)}")
     n = s.num_players
@@ -131,6 +135,7 @@ def load_state(s, d) -> None:
         _list(x, "a deegan", 2)
         deegans.append([_int(x[0], 0, n - 1, "a Deegan's player"), _int(x[1], 1, 4, "a Deegan's level")])
     stall = _int(d["stall"], 0, STALL_PER_PLAYER * n, "stall")
+    turns = _int(d["turns"], 0, TURNS_PER_PLAYER * n, "turns")
     if not isinstance(d["called"], bool):
         raise InvalidState("dritzak: called must be true or false")
     recent = []
@@ -144,7 +149,7 @@ def load_state(s, d) -> None:
     ties = [_int(q, 0, n - 1, "a tied player") for q in _list(d["ties"], "ties")]
     # phase consistency
     dealt = sum(len(h) for h in hands) + sum(len(x) for x in down)
-    total = (3 + (5 if s.six else 6)) * n
+    total = (3 + s.deal_hand) * n
     if phase == "deal":
         if up != [[]] * n or pile or cleared or any(p is not None for p in pending) or dealt >= total:
             raise InvalidState("dritzak: during the deal only hands and face-down cards hold cards")
@@ -183,6 +188,8 @@ def load_state(s, d) -> None:
     s.known, s.pending, s.phase, s.turn, s.direction = known, pending, phase, turn, d["direction"]
     s.first_rank = RANKS.index(fr) if fr is not None else None
     s.drawer, s.places, s.deegans, s.stall, s.called = drawer, places, deegans, stall, d["called"]
+    s.turns = turns
+    s._vis, s._opening, s._starter = None, None, None  # rebuilt from the history when asked
     s.recent, s.last, s.ties = recent, d["last"], ties
     if phase == "play" and not s.legal_actions():
         s.__dict__.pop("_cache_legal", None)

@@ -42,7 +42,7 @@ CSS = """
 .justp{fill:none;stroke:#9fd3ff;stroke-width:3}
 .seat.out rect.panel{opacity:.5}
 .ban{fill:#f3f7f2;font:14px sans-serif;text-anchor:middle}
-.hot{fill:#ffd33d;font:bold 15px sans-serif;text-anchor:middle}.hotr{fill:#ffd33d;font:bold 15px sans-serif;text-anchor:end}
+.hot{fill:#ffd33d;font:bold 15px sans-serif;text-anchor:middle}.hotl{fill:#ffd33d;font:bold 15px sans-serif}.hotr{fill:#ffd33d;font:bold 15px sans-serif;text-anchor:end}
 .kn{fill:#f3f7f2;font:12px sans-serif}
 .res rect{fill:#fff8d6;stroke:#9a6700;stroke-width:2}.res text{fill:#3b2a00;font:bold 14px sans-serif;text-anchor:middle}
 [data-target]{cursor:pointer}
@@ -128,13 +128,15 @@ def _seat_panel(obs: dict, q: int, cx: float, y: float, names: list) -> str:
     return el("g", "".join(parts), class_=cls)
 
 
-def _did(obs: dict) -> str:
-    """The last play in a few words: ``played 7♥ 7♠``, ``picked up the pile``."""
+def _did(obs: dict, short: bool = False) -> str:
+    """The last play in a few words: ``played 7♥ 7♠``, ``picked up the pile`` (``short``: ``picked up``)."""
     if obs.get("last_cards"):
         cards = obs["last_cards"]
-        after = obs["last"].partition(", ")[2].replace(" the pile", "")  # "cleared" or "skipping 2"
-        return "played " + " ".join(_short(c) for c in cards) + (f", {after}" if after and len(cards) <= 2 else "")
-    return "picked up the pile" if obs.get("last_pick") else ""
+        if short:
+            return "played " + " ".join(_short(c) for c in cards[:3]) + (" …" if len(cards) > 3 else "")
+        cleared = ", cleared the pile" in obs["last"]  # who plays next is on the line under the pile
+        return "played " + " ".join(_short(c) for c in cards) + (", cleared" if cleared and len(cards) <= 2 else "")
+    return ("picked up" if short else "picked up the pile") if obs.get("last_pick") else ""
 
 
 def _short(name: str) -> str:
@@ -162,6 +164,58 @@ def _table_cards(obs: dict, q: int, x: float, y: float, scale: float, target: bo
     return "".join(parts)
 
 
+def _compact_panel(obs: dict, q: int, x: float, y: float, names: list, narrow: bool) -> str:
+    """A smaller seat for a table of seven or more (D29): name, face-down slots with the face-up cards,
+    hand count, what it just did and the cards known in its hand; the same classes and titles as
+    ``_seat_panel``. Wide: 138 × 112 units; narrow: 190 × 150 units with text of 19 units."""
+    w, h = (190, 150) if narrow else (138, 112)
+    turn = obs["to_move"] == q
+    last = obs.get("last_by") == q and obs["phase"] != "over"
+    cls = "seat compact" + (" turn" if turn else "") + (" last" if last else "") + \
+        (" out" if q in obs["places"] and obs["phase"] != "over" else "")
+    parts = [el("rect", class_="panel", x=x, y=y, width=w, height=h, rx=8)]
+    label = names[q]
+    if q in obs["places"]:
+        label += f" #{obs['places'].index(q) + 1}"
+    elif obs["phase"] == "choose" and obs["committed"][q]:
+        label += " \u2713"
+    if turn:
+        label = "\u25b6 " + label
+    parts.append(el("text", title(names[q] + (" (to move)" if turn else "")) + escape(label),
+                    x=x + 6, y=y + (21 if narrow else 17), class_="hotl" if turn else "lblb"))
+    scale = 0.6 if narrow else 0.5
+    parts.append(_table_cards(obs, q, x + 6, y + (30 if narrow else 24), scale, target=False))
+    n = obs["hand_counts"][q]
+    hx = x + (124 if narrow else 100)
+    parts.append(back(hx, y + (32 if narrow else 26), 0.35 if not narrow else 0.45))
+    parts.append(text(hx + (12 if narrow else 10), y + (72 if narrow else 52), str(n), class_="cnt"))
+    parts.append(text(hx, y + (96 if narrow else 70), "hand", class_="lbl"))
+    if last:
+        parts.append(el("text", title(obs["last"]) + escape(_did(obs, short=True)), x=x + 6,
+                        y=y + (120 if narrow else 90), class_="lastc"))
+    known = obs["known"][q]
+    if known:
+        k = 2 if narrow else 3
+        shown = " ".join(_short(c) for c in known[:k]) + (f" +{len(known) - k}" if len(known) > k else "")
+        parts.append(el("text", title(f"known in the hand: {', '.join(card_label(c) for c in known)}")
+                        + escape("known " + shown), x=x + 6, y=y + (143 if narrow else 106), class_="kn"))
+    return el("g", "".join(parts), class_=cls)
+
+
+def _grid(n: int, viewer: int, narrow: bool) -> tuple:
+    """Seats of a table of seven or more (D29) in rows above the pile, in turn order from the viewer
+    (left to right, then the next row): ``([(player, x, y)], bottom y)``."""
+    others = [(viewer + j) % n for j in range(1, n)]
+    cols, w, h = (3, 190, 150) if narrow else (4, 138, 112)
+    gap = (W - 20 - cols * w) / (cols - 1)
+    out = []
+    for i, q in enumerate(others):
+        r, c = divmod(i, cols)
+        out.append((q, 10 + c * (w + gap), 44 + r * (h + 8)))
+    rows = (len(others) + cols - 1) // cols
+    return out, 44 + rows * (h + 8)
+
+
 def _seats(n: int, viewer: int) -> list:
     """(player, centre x, top y) for every other seat, in the direction of play from the viewer."""
     others = [(viewer + j) % n for j in range(1, n)]
@@ -180,7 +234,7 @@ def _seats(n: int, viewer: int) -> list:
 
 NARROW_CSS = """
 .lbl{font-size:19px}.lblb{font-size:19px}.mid{font-size:18px}.ban{font-size:18px}.kn{font-size:13px}
-.hot,.hotr{font-size:19px}
+.hot,.hotr,.hotl{font-size:19px}.compact .kn,.compact .lastc,.compact .cnt,.compact .rks{font-size:19px}
 """
 """On a phone's width the table shows at 60%: its labels drawn larger (about 11 px on screen)."""
 
@@ -192,8 +246,18 @@ def draw(obs: dict, viewer: int | None = None, layout: str = "wide", **_) -> str
     me = obs["viewer"]
     seat = me if me is not None else 0
     names = [f"Player {q + 1}" for q in range(n)]
-    parts = [el("rect", class_="felt", x=0, y=0, width=W, height=H, rx=18),
-             el("rect", class_="rim", x=5, y=5, width=W - 10, height=H - 10, rx=16)]
+    narrow = layout == "narrow"
+    if n > 6:  # D29: seven to seventeen seats in rows above the pile, the page taller
+        grid, bottom = _grid(n, seat, narrow)
+        seats = "".join(_compact_panel(obs, q, x, y, names, narrow) for q, x, y in grid)
+    else:
+        bottom = 346
+        seats = "".join(_seat_panel(obs, q, cx, y + 8, names) for q, cx, y in _seats(n, seat))
+    dy = bottom - 346
+    held = len(obs["hand"]) if obs["hand"] is not None else obs["hand_counts"][seat]
+    height = H + dy + 58 * max(0, (held - 1) // 14)  # a long hand takes more rows (``_hand``)
+    parts = [el("rect", class_="felt", x=0, y=0, width=W, height=height, rx=18),
+             el("rect", class_="rim", x=5, y=5, width=W - 10, height=height - 10, rx=16)]
     # banner: direction, options
     opts = obs["options"]
     flags = [f for f, on in (("skip rule", opts["skip"]), ("reversal", opts["reversal"]),
@@ -202,10 +266,9 @@ def draw(obs: dict, viewer: int | None = None, layout: str = "wide", **_) -> str
         flags.append(f"{obs['decks']} decks, sets: {opts['set_rule']}")
     arrow = "\u21bb clockwise" if obs["direction"] == 1 else "\u21ba counter-clockwise"
     parts.append(text(W / 2, 24, f"Play: {arrow}" + (" · " + " · ".join(flags) if flags else ""), class_="ban"))
-    for q, cx, y in _seats(n, seat):
-        parts.append(_seat_panel(obs, q, cx, y + 8, names))
+    parts.append(seats)
     # the middle: draw pile, pile, cleared
-    my = 372
+    my = 372 + dy
     parts.append(el("g", back(40, my, 1.0, None, f"draw pile: {obs['deck_count']} cards")
                     if obs["deck_count"] else el("rect", class_="slot", x=40, y=my, width=CW, height=CH, rx=5)))
     parts.append(text(68, my + 100, f"draw pile {obs['deck_count']}", class_="mid"))
@@ -241,9 +304,12 @@ def draw(obs: dict, viewer: int | None = None, layout: str = "wide", **_) -> str
         box += "".join(text(W / 2, my + 16 + 22 * i, ln) for i, ln in enumerate(lines))
         parts.append(el("g", box, class_="res"))
     elif obs["last"]:
-        parts.append(text(W / 2, my + 124, obs["last"], class_="ban"))
+        # the last move in words (who plays next after skips, D20): squeezed to the table's width if long
+        fit = {"textLength": W - 30, "lengthAdjust": "spacingAndGlyphs"} \
+            if len(obs["last"]) * (9.9 if narrow else 7.7) > W - 30 else {}
+        parts.append(text(W / 2, my + 124, obs["last"], class_="ban", **fit))
     # the viewer's seat
-    vy = 524
+    vy = 524 + dy
     vturn = obs["to_move"] == seat
     vname = names[seat] + (" (you)" if me is not None else "")
     if seat in obs["places"]:
@@ -261,8 +327,8 @@ def draw(obs: dict, viewer: int | None = None, layout: str = "wide", **_) -> str
     hand = obs["hand"]
     parts.append(_hand(hand, obs["hand_counts"][seat], vy + 112, me is not None))
     if obs["known"][seat] and me is None:
-        parts.append(text(20, H - 12, "known: " + " ".join(_short(c) for c in obs["known"][seat]), class_="lbl"))
-    return document(W, H, "".join(parts), CSS + (NARROW_CSS if layout == "narrow" else ""), label="Dritzak table")
+        parts.append(text(20, height - 12, "known: " + " ".join(_short(c) for c in obs["known"][seat]), class_="lbl"))
+    return document(W, height, "".join(parts), CSS + (NARROW_CSS if narrow else ""), label="Dritzak table")
 
 
 def _top_run(pile: list) -> list:

@@ -22,8 +22,10 @@ def zones_invariant(s):
 
 
 @pytest.mark.parametrize("options", [
-    {"players": 2}, {"players": 4}, {"players": 6}, {"players": 3, "decks": 3, "set_rule": "all"},
+    {"players": 2}, {"players": 4}, {"players": 6, "deal": "hand of two"},
+    {"players": 3, "decks": 3, "set_rule": "all"},
     dict(ALL, players=4), dict(ALL, players=6, decks=3, set_rule="four"), dict(ALL, players=2, decks=1),
+    {"players": 17, "decks": 3, "deal": "hand of two", "set_rule": "suits"},
 ])
 def test_dritzak_conformance(options):
     finals = check_game("dritzak", options, range(3), zones_invariant, every=2)

@@ -4,8 +4,14 @@ action taken) must hash exactly as recorded, so an engine change (a speed-up) th
 outcome order or what the table shows fails here.
 
 The digests were recorded from the engine before its speed-ups, then once more when the observation
-gained ``last_by`` / ``last_cards`` / ``last_pick`` (the games minus those keys still hash as before). After an intended rules change,
-regenerate: ``hashlib.sha256(playthrough("dritzak", options, seed, 100000).encode()).hexdigest()[:24]``.
+gained ``last_by`` / ``last_cards`` / ``last_pick`` (the games minus those keys still hash as before), and
+again for the rulings of issue 16: every game by the new ``deal`` option (D5) and the turn count of D24 in
+the observation. Beyond that, the one-deck games first differ where a ruling applies (1–5 only by the
+called game's wording; 6 and 8 not at all; 7 and 17 face-up cards waiting a turn, D28; 16 the skip text
+naming the next player, D20), and the games with two or three decks (9–15) by identical copies offered one
+by one (D30, a longer list of legal plays), besides who starts counted in cards (D9) and the skip text.
+After an intended rules change, regenerate:
+``hashlib.sha256(playthrough("dritzak", options, seed, 100000).encode()).hexdigest()[:24]``.
 """
 import hashlib
 
@@ -15,15 +21,16 @@ from pygames.core.playthrough import playthrough
 
 ALL = {"skip": True, "sevens": True, "reversal": True, "play_on": True}
 GOLDEN = [
-    ({"players": 2}, {1: "38a9b948c29651fe72d67875", 2: "7eb9ac04ef8b17fdedfb86aa", 3: "38fc8da9605dfa12cbe8c1b8"}),
-    ({"players": 4}, {4: "f715eacf0e74c0c131ba8bb7", 5: "de7fa7e670bf593304fdd9d3", 6: "7b57f2bb1d775ac2b1209397"}),
-    ({"players": 6}, {7: "0d4903cf5e959f0b3c292298", 8: "a37c0d90ea338dea0f85e137"}),
+    ({"players": 2}, {1: "f12edb30b1aa1c81587802f4", 2: "abb4d3d962a257753112a1a8", 3: "9f360720af3ed43ba8f6561e"}),
+    ({"players": 4}, {4: "5ce3bbd325ff8edf0c69268e", 5: "a26a5ef5642788627ed956d6", 6: "7ee3efab1f8857a2b44c5dee"}),
+    ({"players": 6, "deal": "hand of two"}, {7: "c5e925e98f4a9ddcf3f2d803", 8: "7170503160034100982b610d"}),
     (dict(ALL, decks=2, set_rule="suits", players=4),
-     {9: "50b13554dab217d5f8a5bec8", 10: "5a2f31ac9abdfa73149d4ab0", 11: "ce29467f7ee76eca9720167b"}),
-    (dict(ALL, decks=3, set_rule="all", players=5), {12: "3b1036ddf67a68510cfcdcf6", 13: "22778b4c42ebfd8359510a85"}),
+     {9: "26016930ddedd34390c8320d", 10: "b92a288bb037351984bc89cb", 11: "21e9e4dacee5dcb408f5b1b2"}),
+    (dict(ALL, decks=3, set_rule="all", players=5), {12: "89336e2bdc5664d64f05b78a", 13: "cc5bcf106328af4582709f79"}),
     ({"decks": 2, "set_rule": "four", "sevens": True, "reversal": True, "players": 3},
-     {14: "7e70ebfc044aae5ae1c5977e", 15: "587922dbad332c4c5a45f961"}),
-    ({"skip": True, "play_on": True, "players": 6}, {16: "480c6adea5bfed8670796d15", 17: "599a563c395d1a4a88251ac6"}),
+     {14: "bf8dc76a4b5a6197a47a17e1", 15: "d6c0ff68281c0a53bfa81b1f"}),
+    ({"skip": True, "play_on": True, "players": 6, "deal": "hand of two"},
+     {16: "c9b09cbaedb31075348b9884", 17: "4e0326667ff2c978127b600b"}),
 ]
 
 

@@ -75,3 +75,58 @@ def test_D27_determinize_keeps_what_the_player_sees():
                 assert sorted(c for h in d.hands for c in h) != [] or s.phase == "deal"
                 assert [a.notation for a in d.legal_actions()] == [a.notation for a in s.legal_actions()]
             s.apply(random_action(s, r))
+
+
+def _random_positions(options, seeds, every, rng):
+    for seed in seeds:
+        s = GAME.new_initial_state(options)
+        r = random.Random(seed)
+        ply = 0
+        while True:
+            if ply % every == rng.randrange(every) or s.is_terminal():
+                yield s
+            if s.is_terminal():
+                break
+            s.apply(random_action(s, r))
+            ply += 1
+
+
+@pytest.mark.parametrize("options", [dict(ALL, players=4), {"players": 3},
+                                     dict(ALL, players=5, decks=2, set_rule="suits"),
+                                     {"players": 11, "decks": 2, "skip": True}])
+def test_D27_determinize_resamples_all_a_player_cannot_see(options):
+    """D27: ``determinize(p)`` deals afresh everything p cannot see (other hands but the known cards, every
+    face-down card, p's own too, the draw pile, others' secret choices) and rewrites the hidden actions of
+    the history to match: p's observation, legal actions, move list and drawing stay the same, and the
+    rewritten history replays to exactly the determinized state (so who started is still explained, D9)."""
+    rng = random.Random(7)
+    changed = checked = 0
+    for s in _random_positions(options, range(2), 23, rng):
+        for p in range(s.num_players):
+            d = s.determinize(p, rng)
+            assert d.observation(p) == s.observation(p)
+            assert d.public_history(p) == s.public_history(p)
+            assert GAME.draw_svg(d.observation(p), viewer=p) == GAME.draw_svg(s.observation(p), viewer=p)
+            if s.current_player() == p:
+                assert [a.to_json() for a in d.legal_actions()] == [a.to_json() for a in s.legal_actions()]
+            replayed = GAME.new_initial_state(options)
+            for a in d.history:
+                replayed.apply(a)
+            assert replayed == d, "the rewritten history must replay to the determinized state"
+            checked += 1
+            changed += d.down != s.down or d.hands != s.hands or d.history != s.history
+    assert checked > 20 and changed > checked // 2
+
+
+def test_D27_own_face_down_cards_and_deals_resampled():
+    """D27, D3: even a player's own face-down cards and the face-down deals in the history are resampled."""
+    s = GAME.new_initial_state({"players": 2})
+    rng = random.Random(2)
+    while s.phase == "deal":
+        s.apply(random_action(s, rng))
+    own = list(s.down[0])
+    seen = {tuple(s.determinize(0, random.Random(k)).down[0]) for k in range(20)}
+    assert len(seen) > 10 and tuple(own) in seen or len(seen) > 10
+    d = s.determinize(0, random.Random(5))
+    assert d.public_history(0) == s.public_history(0) and d.history[:6] != s.history[:6]
+    assert d.hands[0] == s.hands[0] and d.hands[1] != s.hands[1]

@@ -227,14 +227,41 @@ def test_D13_one_blind_face_down_card():
 
 
 def test_D28_play_again_is_a_new_turn():
-    """D28: after a clear with the last hand card, the same player goes on with face-up cards; after a
+    """D28: after a clear with a face-up card the same player goes on with face-up cards; after a
     face-down 10, with another face-down card."""
-    s = pos(hands=[["Tc"], ["9c"]], up=[["5d", "Kc", "Qc"], ["Qd"]], pile=["6h"])
+    s = pos(hands=[[], ["9c"]], up=[["Tc", "5d", "Kc"], ["Qd"]], pile=["6h"])
     play(s, "play Tc")
-    assert s.current_player() == 0 and legal(s) == ["play 5d", "play Kc", "play Qc"]
+    assert s.current_player() == 0 and legal(s) == ["play 5d", "play Kc"]
+    s = pos(hands=[[], ["9c"]], up=[["Tc"], ["Qd"]], down=[["Ks", "4c", None], ["Qc"]], pile=["6h"])
+    play(s, "play Tc")
+    assert s.current_player() == 0 and legal(s) == ["down 1", "down 2"]
     s = pos(hands=[[], ["9c"]], down=[["Tc", "Ks", None], ["Qc"]], pile=["6h"])
     play(s, "down 1")
     assert s.current_player() == 0 and legal(s) == ["down 2"]
+
+
+def test_D28_face_up_cards_wait_a_turn():
+    """D28 (RULINGS Dritzak 14): clearing with the last hand card, with only face-up cards left, ends the
+    turn: they are not offered in the extra play, and the next player leads on the empty pile."""
+    s = pos(hands=[["Tc"], ["9c", "3c"]], up=[["5d", "Kc", "Qc"], ["Qd"]], pile=["6h"])
+    assert legal(s) == ["pick up", "play Tc"]
+    play(s, "play Tc")
+    assert s.pile == [] and s.current_player() == 1 and legal(s) == ["play 3c", "play 9c"]
+    assert s.last == "Player 1 played Tc, cleared the pile; Player 2 leads"
+    play(s, "play 3c")
+    assert legal(s) == ["pick up", "play 5d", "play Kc", "play Qc"]  # the turn after: face-up cards
+    # four of a kind completed with the last hand cards: the same
+    s = pos(hands=[["7c", "7d"], ["9c"]], up=[["5d"], ["Qd"]], pile=["7h", "7s"])
+    play(s, "play 7c 7d")
+    assert s.pile == [] and s.current_player() == 1
+    # with cards left to draw the player refills and plays again as before (D8, D14)
+    s = pos(hands=[["Tc"], ["9c"]], up=[["5d"], ["Qd"]], pile=["6h"], deck=["3h"])
+    play(s, "play Tc", "draw 3h")
+    assert s.current_player() == 0 and legal(s) == ["play 3h"]
+    # the walk-off Deegan is not affected: it is played from face-down cards (D18)
+    s = pos(hands=[[], ["9c"]], down=[["Tc", "4d", None], ["Qc"]], pile=["6h"])
+    play(s, "down 1", "down 2")
+    assert s.is_terminal() and s.deegans == [[0, 1]]
 
 
 def test_D14_refill_to_three_while_draw_pile_lasts():
@@ -455,9 +482,9 @@ def test_D26_several_decks_and_set_rules():
             pile=["7c", "7d", "7c2", "7d2"])
     play(s, "play 7h 7s 7h2 7s2")
     assert s.pile == []
-    # copies of the same card are interchangeable: one action per choice of suits
+    # copies of the same card may be played one by one or together (D30)
     s = pos({"decks": 2}, hands=[["7h", "7h2", "4c"], ["Kc"]])
-    assert [a for a in legal(s) if a.startswith("play 7")] == ["play 7h", "play 7h 7h2"]
+    assert [a for a in legal(s) if a.startswith("play 7")] == ["play 7h", "play 7h 7h2", "play 7h2"]
 
 
 def test_D27_observation_holds_only_what_a_player_may_see():
