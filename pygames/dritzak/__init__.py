@@ -10,7 +10,7 @@ from ..core.errors import InvalidOption
 from ..core.options import Option
 from ..core.registry import Game, register
 from . import ai, svg
-from .cards import SUITS_RULE, max_players
+from .cards import SUITS_RULE, max_game_length, max_players
 from .rules import DritzakState
 
 
@@ -72,7 +72,7 @@ GAME = register(DritzakGame(
     rules_page="rules/dritzak.html",
     information="imperfect",
     chance="deal",
-    max_game_length=50_000,  # provisional: the Dritzak owner derives it
+    max_game_length=max_game_length,  # D31: 3,457 for four players on one deck
     extra={"bench": [("4 players", {"players": 4}),
                      ("all options", {"players": 4, "decks": 2, "set_rule": "suits", "skip": True,
                                       "sevens": True, "reversal": True, "play_on": True})]},
