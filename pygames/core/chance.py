@@ -1,11 +1,13 @@
 """Seeded and keyed chance: how games pick chance outcomes, reproducibly.
 
 - :func:`seeded_outcome`: the outcome at ply ``k`` of a game with seed ``s`` depends only on ``(s, k)``
-  and the outcome distribution. Tests, the terminal and bot matches use it: a seed replays a game.
-- :func:`keyed_outcome`: the same, but mixed with a secret ``key`` (HMAC-SHA256) that the player's page
-  holds and never shows. A record's ``seed`` is then only a public game id: nothing in a saved file or a
-  share link tells the outcomes still to come, yet reloading the game in the same browser rolls the same
-  dice as before (no fishing for better dice by reloading).
+  and the outcome distribution. Tests, the terminal, bot matches and *arranged* records (tutorials,
+  puzzles: outcomes fixed in advance, and said so) use it: a seed replays a game.
+- :func:`keyed_outcome`: the same, but mixed with a secret ``key`` (HMAC-SHA256). In the browser the
+  key is fresh random bytes that the worker draws for each game and never sends out
+  (:mod:`pygames.web`): a record's ``seed`` is then only a public game id, and nothing a page, its
+  storage, a saved file or a share link holds tells the outcomes still to come. Within a game an
+  outcome depends only on its ply, so undo and redo bring back the same one.
 """
 from __future__ import annotations
 
