@@ -105,30 +105,22 @@ class ViewsMixin(ZoonBase):
         }
 
     def public_history(self, player: int | None) -> list[str]:
-        """The move list ``player`` may see (ZN7, ZN44): each other side's deployment block reads
-        ``arrange S ?`` (``N`` for North; one entry from the moment that side's deal begins, whatever it
-        did) followed by its ``ready``; a classic combat choice not yet revealed reads ``secret ?``."""
-        out: list[str] = []
-        hist = self.history
-        pending_from = self.secret_start if self.phase == "secret" else len(hist)
-        a_owner = self._combat_owners()[0] if self.phase == "secret" else None
-        blocks = []
+        """The move list ``player`` may see, one entry per action (ZN7, ZN44): every action of another
+        side's deployment (its deal, picks, swaps, cancels and new arrangements) reads ``arrange S ?``
+        (``N`` for North) and only its ``ready`` is shown; a classic combat choice not yet revealed reads
+        ``secret ?``."""
+        out = list(self.history)
         for p in (0, 1):
             s = self.block_start(p)
             if s >= 0 and player != p:
-                blocks.append((s, self.ready_at[p] if self.ready_at[p] >= 0 else len(hist), "SN"[p]))
-        k = 0
-        for s, e, side in blocks:
-            out += hist[k:s]
-            out.append(f"arrange {side} ?")
-            k = e
-        for k2 in range(k, len(hist)):
-            a = hist[k2]
-            if k2 >= pending_from and a.startswith("secret "):
-                who = a_owner if k2 == pending_from else 1 - (a_owner or 0)
-                if who != player:
-                    a = "secret ?"
-            out.append(a)
+                e = self.ready_at[p] if self.ready_at[p] >= 0 else len(out)
+                out[s:e] = [f"arrange {'SN'[p]} ?"] * (e - s)
+        if self.phase == "secret":
+            a_owner = self._combat_owners()[0]
+            for k in range(self.secret_start, len(out)):
+                who = a_owner if k == self.secret_start else 1 - a_owner
+                if who != player and out[k].startswith("secret "):
+                    out[k] = "secret ?"
         return out
 
     # ----- serialisation -----------------------------------------------------------------------------
