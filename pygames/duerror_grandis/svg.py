@@ -106,6 +106,8 @@ def _help(obs: dict) -> str:
     """What the player to move may do now, in the words of the buttons (and of the rules page)."""
     part, fac = obs["part"], obs["factiosus"]
     if part == "board":
+        if obs["caecus"]:  # G40: drawn face down
+            return "Caecus: each player in turn draws a board face down, seen only by them"
         return ("click a board to follow: each is a path through all 81 squares, from its start (a dot) to "
                 "its end (a square)")
     if part == "piece":
@@ -162,9 +164,10 @@ def _xy(name: str, lay: Layout) -> tuple[float, float]:
     return lay.gx + c * S + S / 2, lay.gy + r * S + S / 2
 
 
-def _disc(x: float, y: float, kind: str, owner: int, r: float = 15, label: str = "") -> str:
+def _disc(x: float, y: float, kind: str | None, owner: int, r: float = 15, label: str = "") -> str:
+    """A piece: a disc in its owner's colour with the letter of its kind (``?``: hidden, Caecus G41)."""
     body = el("circle", cx=x, cy=y, r=r, fill=COLOURS[owner], class_="pc")
-    body += text(x, y, LETTER[kind], class_="pcl")
+    body += text(x, y, LETTER[kind] if kind else "?", class_="pcl")
     return el("g", body + (title(label) if label else ""), class_="pcg")
 
 
@@ -300,7 +303,7 @@ def _grid(obs: dict, path: list | None, shown: int | None, lay: Layout) -> str:
             r = lay.disc[0] if k == 1 else lay.disc[1]
             dx = 0 if k == 1 else (-r if i % 2 == 0 else r)
             dy = 0 if k <= 2 else (-r if i < 2 else r)
-            label = f"{names[q]} {pc['kind']} on {sq}"
+            label = f"{names[q]} {pc['kind'] or 'piece'} on {sq}"
             if pc["number"] is not None:
                 label += f" (square {pc['number']} of {names[q]}'s path)"
             out.append(_disc(cx + dx, cy + dy + (4 if k <= 2 else 2), pc["kind"], q, r, label))
@@ -483,15 +486,16 @@ def _player_row(obs: dict, q: int, x: float, y: float, v: int | None, lay: Layou
     along = []
     for pc in pieces:
         kind, where = pc["kind"], pc["square"]
+        kname = kind or "piece"  # Caecus: another player's kind is hidden (G41)
         if where == "off":
-            g = _disc(xo + r + 2, cy, kind, q, r, f"{names[q]} {kind} off the board")
+            g = _disc(xo + r + 2, cy, kind, q, r, f"{names[q]} {kname} off the board")
             if obs["factiosus"] and q == turn:
                 g = el("g", el("rect", x=xo, y=cy - r - 2, width=2 * r + 4, height=2 * r + 4, rx=4, class_="box")
                        + g, id=f"off-{kind}", data_target=f"off-{kind}")
             body += g
             xo += slot
         elif where == "out":
-            body += _disc(xout + r + 2, cy, kind, q, r, f"{names[q]} {kind} out")
+            body += _disc(xout + r + 2, cy, kind, q, r, f"{names[q]} {kname} out")
             xout += slot
         elif pc["number"] is not None:
             along.append([t0 + (t1 - t0) * (pc["number"] - 1) / 80, pc])
@@ -508,7 +512,7 @@ def _player_row(obs: dict, q: int, x: float, y: float, v: int | None, lay: Layou
     # the pieces in words
     descs = []
     for pc in pieces:
-        kind, where = pc["kind"], pc["square"]
+        kind, where = pc["kind"] or "piece", pc["square"]
         if where in ("off", "out") or pc["number"] is None:
             descs.append(f"{kind} {where}" if where in ("off", "out") else f"{kind} on {where}")
         elif len(pieces) > 1:

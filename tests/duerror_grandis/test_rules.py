@@ -435,20 +435,91 @@ def test_G28_two_to_four_players():
 
 
 def test_G29_caecus_hides_other_paths_and_board_choices():
-    """G29: others' boards, paths and numbers hidden; all nine boards offered in secret."""
-    s = play(start(2, caecus=True), "first Red", "board 5", "start thete")
-    assert len(legal(s)) == 9 and "board 5" in legal(s)
-    play(s, "board 5", "start melliran", "keep", "enter I1")
+    """G29: others' boards, paths and numbers hidden; squares public; board draws read ``board ?``."""
+    s = play(start(2, caecus=True), "first Red", "board 5", "start thete", "board 2", "start melliran",
+             "keep", "enter I1")
     for viewer in (0, 1):
         obs = s.observation(viewer)
         other = 1 - viewer
-        assert obs["boards"][viewer] == 5 and obs["boards"][other] is None
+        assert obs["boards"][viewer] == [5, 2][viewer] and obs["boards"][other] is None
         assert obs["paths"][other] is None and obs["paths"][viewer] is not None
         assert obs["pieces"][other][0]["number"] is None
     assert s.observation(0)["pieces"][0][0]["square"] == "I1"
     assert s.observation(1)["pieces"][0][0]["square"] == "I1"  # squares stay public
-    assert s.public_history(1)[:5] == ["first Red", "board ?", "start thete", "board 5", "start melliran"]
+    assert s.public_history(1)[:5] == ["first Red", "board ?", "start ?", "board 2", "start melliran"]
     assert s.observation(None)["boards"] == [None, None]
+
+
+def test_G40_caecus_boards_are_separate_and_drawn_face_down():
+    """G40 (ruling 9): in Caecus too no two players follow the same board; each board is drawn face down
+    (a chance node of the drawer's) among those left, and only the drawer's move list names it."""
+    s = play(start(3, caecus=True), "first Blue")
+    assert s.current_player() == CHANCE and s.chance_owner() == 1
+    outs = s.chance_outcomes()
+    assert sorted(a.notation for a, _ in outs) == sorted(f"board {b}" for b in range(1, 10))
+    assert all(abs(p - 1 / 9) < 1e-12 for _, p in outs)
+    play(s, "board 4", "start ephebe")
+    outs = s.chance_outcomes()
+    assert len(outs) == 8 and "board 4" not in {a.notation for a, _ in outs} and s.chance_owner() == 2
+    assert s.observation(2)["available_boards"] == []  # the boards left are not shown either
+    play(s, "board 7", "start thete")
+    assert s.public_history(1) == ["first Blue", "board 4", "start ephebe", "board ?", "start ?"]
+    assert s.public_history(2) == ["first Blue", "board ?", "start ?", "board 7", "start thete"]
+    with pytest.raises(IllegalAction):
+        s.apply("board 4")
+    import random
+
+    from pygames.core.bots import random_action
+    for seed in range(20):  # and over whole random games
+        st = GAME.new_initial_state({"players": 4, "caecus": True, "parcus": 2})
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            chosen = [b for b in st.boards if b is not None]
+            assert len(set(chosen)) == len(chosen)
+            st.apply(random_action(st, rng))
+
+
+def test_G41_caecus_hides_piece_kinds_everywhere():
+    """G41 (ruling 10): in Caecus no other player's piece kind reaches a player: the observation (kinds
+    None, pieces sorted by square), the trail ("changed piece"), the reach of their flictus, the move
+    list (``pay: changed piece``, ``changed piece``, ``start ?``) and the drawing ("?" discs)."""
+    s = pos([[("thete", "A5")], [("ephebe", "E5")], [("thete", "E6")]], caecus=True, tokens=[1, 1, 1])
+    play(s, "pay melliran")
+    for viewer in (1, 2, None):
+        obs = s.observation(viewer)
+        assert all(pc["kind"] is None for q in range(3) if q != viewer for pc in obs["pieces"][q])
+        assert ["change", 0, None] in obs["trail"]
+        assert s.public_history(viewer) == ["pay: changed piece"]
+        svg = GAME.draw_svg(obs, viewer=viewer)
+        own = {1: "ephebe", 2: "thete"}.get(viewer)  # the viewer's own kind may be drawn
+        assert not any(k in svg for k in ("thete", "ephebe", "melliran") if k != own)
+    assert s.observation(0)["pieces"][0][0]["kind"] == "melliran" and s.public_history(0) == ["pay melliran"]
+    play(s, "spare", "A5-B5")  # the melliran could take Blue along row 5: spared; then it moves 1
+    play(s, "keep")  # Blue's ephebe on E5 can take Green's thete on E6
+    assert s.part == "flictus"
+    assert s.observation(0)["reach"] == [] and s.observation(1)["reach"] != []
+    assert s.observation(0)["take_squares"] == []
+    s = pos([[("thete", "A5")], [("thete", "I9")]], caecus=True, tokens=[1, 1])
+    play(s, "roll", "d6 3", "change ephebe")
+    assert s.public_history(1) == ["roll", "d6 3", "changed piece"]
+    assert s.public_history(0) == ["roll", "d6 3", "change ephebe"]
+
+
+def test_G41_factiosus_caecus_hides_which_piece_is_which():
+    """G41: in Factiosus Caecus another player's pieces are anonymous: their order in the observation is
+    by square, the notation of a take names no kind (one take of a player's pieces on one square), and
+    their ``veer thete``, ``stay ephebe``, ``melliran take E6`` read ``veer``, ``stay``, ``take E6``."""
+    s = pos([[("melliran", "E5"), ("thete", "A1"), ("ephebe", "off")],
+             [("thete", "E7"), ("ephebe", "E7"), ("melliran", "B1")]], factiosus=True, caecus=True, tokens=[2, 2])
+    assert legal(s) == ["melliran take E7", "spare"]  # one take of Blue's two pieces on E7, no kind
+    obs = s.observation(0)
+    assert [pc["square"] for pc in obs["pieces"][1]] == ["B1", "E7", "E7"]
+    assert all(pc["kind"] is None for pc in obs["pieces"][1])
+    play(s, "melliran take E7")
+    assert s.public_history(1) == ["take E7"] and s.public_history(0) == ["melliran take E7"]
+    play(s, "stop") if "stop" in legal(s) else None
+    play(s, "veer thete")
+    assert s.public_history(1)[-1] == "veer" and s.public_history(0)[-1] == "veer thete"
 
 
 def test_G30_factiosus_all_pieces_no_formactus():
@@ -561,3 +632,31 @@ def test_G36_variants_combine():
         while not st.is_terminal():
             st.apply(random_action(st, rng))
         assert sum(st.wins) >= st.games and st.current_player() == TERMINAL
+
+
+def test_G42_max_game_length_from_the_rules():
+    """G42: the declared bound is the rules page's formula, and random games (every variant, Parcus
+    matches included) stay within it; chains never take more often than there are arrangements."""
+    import math
+    import random
+
+    from pygames.core.bots import random_action
+    from pygames.duerror_grandis.common import max_game_length
+    assert max_game_length({"players": 2}) == 1 + 4 + 300 * 2 * (3 + 3 + 2 * 3 + 1) == 7805
+    assert max_game_length({"players": 3}) == 17107 and max_game_length({"players": 4}) == 46809
+    assert max_game_length({"players": 2, "factiosus": True}) == 1 + 2 + 300 * 2 * (721 + 6 + 3)
+    assert max_game_length({"players": 3, "parcus": 2}) == 2 * (1 + 6 + 300 * 3 * (3 + 7 + 2 * 8 + 1))
+    for opts in ({"players": 4, "parcus": 2}, {"players": 2, "factiosus": True, "merus": True},
+                 {"players": 3, "caecus": True}):
+        bound = max_game_length(GAME.validate_options(opts))
+        for seed in range(3):
+            st = GAME.new_initial_state(opts)
+            rng = random.Random(seed)
+            chain = 0
+            while not st.is_terminal():
+                a = random_action(st, rng)
+                chain = chain + 1 if st.part == "flictus" and "take" in a.notation else 0
+                m = sum(1 for row in st.pieces for pc in row if 0 <= pc[1] < OUT)
+                assert chain <= math.factorial(max(m, 1))
+                st.apply(a)
+            assert len(st.history) <= bound
