@@ -1,11 +1,13 @@
 """Duerror Grandis: a path race on nine 9×9 boards (Mahoney 1999, seed 001, with RULINGS.md).
 
 Registered as ``duerror_grandis`` with the options ``players`` (2–4), ``caecus``, ``parcus`` (games in
-the match), ``factiosus`` and ``merus`` (G28–G36 of ``docs/rules/duerror_grandis.md``).
+the match), ``factiosus`` and ``merus`` (G28–G36 of ``docs/rules/duerror_grandis.md``); imperfect
+information only in Caecus (G40, G41); ``max_game_length`` by G42.
 """
 from ..core.options import Option
 from ..core.registry import Game, register
 from . import ai, svg
+from .common import max_game_length
 from .rules import NAMES, DuerrorState
 
 GAME = register(Game(
@@ -34,7 +36,7 @@ GAME = register(Game(
     rules_page="rules/duerror_grandis.html",
     information=lambda options: "imperfect" if options.get("caecus") else "perfect",
     chance="dice",
-    max_game_length=200_000,  # provisional: the Duerror Grandis owner derives it
+    max_game_length=max_game_length,  # G42, derived from the rules on the rules page
     extra={"bench": [("3 players", {"players": 3}), ("Factiosus", {"players": 3, "factiosus": True})]},
 ))
 

@@ -648,7 +648,8 @@ def test_G42_max_game_length_from_the_rules():
     assert max_game_length({"players": 3, "parcus": 2}) == 2 * (1 + 6 + 300 * 3 * (3 + 7 + 2 * 8 + 1))
     for opts in ({"players": 4, "parcus": 2}, {"players": 2, "factiosus": True, "merus": True},
                  {"players": 3, "caecus": True}):
-        bound = max_game_length(GAME.validate_options(opts))
+        bound = GAME.max_length(opts)
+        assert bound == max_game_length(GAME.validate_options(opts))
         for seed in range(3):
             st = GAME.new_initial_state(opts)
             rng = random.Random(seed)
