@@ -1,8 +1,9 @@
 """Zoon evaluation and search hooks for the determinized MCTS bot (``core.bots.MCTSBot``).
 
 The bot searches from its own observation only: every iteration starts from
-:meth:`ZoonState.determinize`, which shuffles the opponent's face-down Zoons among their cells, redraws a
-pending classic choice, and notes what the searching player knew at the root (:func:`note_root`).
+:meth:`ZoonState.determinize`, which shuffles the opponent's face-down Zoons among their cells (each within
+what its seen moves allow, ZN44), rewrites the opponent's deployment in the history, redraws a pending
+classic choice, and notes what the searching player knew at the root (:func:`note_root`).
 
 The evaluation counts *points* for each side (:func:`side_score`):
 

@@ -15,8 +15,8 @@ combat choice (ZN42); ``south starts`` / ``north starts`` (chance, ZN4).
 
 The engine is split by phase: :mod:`.board` (battlefield, movement tables), :mod:`.base` (fields, shared
 helpers), :mod:`.deploy` (ZN4–ZN6, ZN44, ZN45), :mod:`.turn` (ZN8–ZN12, ZN23–ZN28, ZN40), :mod:`.combat`
-(ZN13–ZN21, ZN29, ZN41–ZN43), :mod:`.effects` (ZN22, ZN30–ZN38, ZN46–ZN49) and :mod:`.views` (ZN7,
-ZN44). This module assembles :class:`ZoonState` (the protocol: who acts, legal actions, applying one) and
+(ZN13–ZN21, ZN29, ZN41–ZN43), :mod:`.effects` (ZN22, ZN30–ZN38, ZN46–ZN49), :mod:`.views` (ZN7,
+ZN44) and :mod:`.hidden` (determinization, ZN44); the game's bound is :func:`max_game_length` (ZN50–ZN52). This module assembles :class:`ZoonState` (the protocol: who acts, legal actions, applying one) and
 re-exports the public names.
 """
 from __future__ import annotations
