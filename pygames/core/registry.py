@@ -73,7 +73,7 @@ class Game:
         if own is not None and getattr(own, "__wrapped__", None) is not None:
             # a @dataclass state class got a generated field dump; states show whose turn instead
             from .state import State
-            cls.__repr__ = State.__repr__
+            setattr(cls, "__repr__", State.__repr__)
 
     def check_declarations(self) -> None:
         """Raise ``ValueError`` naming what is missing when the game does not declare its information

@@ -163,12 +163,12 @@ class Search:
             return self.leaf(board, placed, player)
         alpha0 = alpha
         best, best_move = -INF, None
-        order = self.ordered(board, player, moves, first)
+        moves_order: list[tuple[int, int]] = self.ordered(board, player, moves, first)
         killer = self.killers.get(depth)
         if killer is not None and killer != first and killer in moves:
-            order.remove(killer)
-            order.insert(1 if first in moves else 0, killer)
-        for m in order:
+            moves_order.remove(killer)
+            moves_order.insert(1 if first in moves else 0, killer)
+        for m in moves_order:
             b = list(board)
             move_stack(b, m[0], m[1])
             v = -self.negamax(b, placed, 1 - player, depth - 1, -beta, -alpha)
