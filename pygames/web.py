@@ -31,7 +31,7 @@ from typing import Any
 from . import games  # noqa: F401  (registers the shipped games: core imports none)
 from .core.bots import LEVELS, make_bot
 from .core.errors import InvalidRecord, PygamesError
-from .core.record import Record, Session, loads
+from .core.record import Record, Session, fold_ends, loads
 from .core.registry import get_game, list_games
 from .core.state import CHANCE, TERMINAL
 
@@ -81,8 +81,11 @@ def _moves(session: Session, viewer: int | None) -> list[dict]:
            for i, (a, p, o) in enumerate(zip(session.record.actions, session.movers, session.owners))]
     if hides_information(g, session.record.options):
         shown = session.state.public_history(viewer)
-        for m, n in zip(out, shown):
-            m["notation"] = n
+        if len(shown) == len(out):
+            for m, n in zip(out, shown):
+                m["notation"] = n
+        else:  # entries that fold several actions (Zoon's "arrange N ?"): only the shown texts go out
+            out = [dict(out[e], notation=n) for n, e in zip(shown, fold_ends(session.record.actions, shown))]
     return out
 
 

@@ -176,3 +176,28 @@ def test_layout_hint_reaches_the_drawing_and_is_checked(monkeypatch):
     assert call("layout", layout="wide") == {"ok": {}}
     call("view")
     assert seen[-3:] == ["narrow", "narrow", "wide"]
+
+
+def test_zoon_move_list_never_carries_the_other_sides_deal():
+    """A move list that folds the other side's deployment into one entry ("arrange N ?", ZN44) reaches
+    the page as those entries only: South never gets North's dealt cards, in hot seat or against the
+    computer, and each entry keeps the ply of the last action it stands for."""
+    for seats in (["human", "human"], ["human", "random"]):
+        v = call("new_game", game="zoon", seats=seats, options={"first": "south"})["ok"]
+        checked = 0
+        for _ in range(80):
+            if v["curtain"]:
+                v = call("view", handover=True)["ok"]
+            if v["terminal"]:
+                break
+            if v["viewer"] == 0:
+                notes = [m["notation"] for m in v["moves"]]
+                assert not any(n.startswith("deal N ") for n in notes), notes
+                assert [m["ply"] for m in v["moves"]] == sorted({m["ply"] for m in v["moves"]})
+                checked += "arrange N ?" in notes
+            if v["human_turn"]:
+                leg = [a["notation"] for a in v["legal"]]
+                v = call("act", notation="ready" if "ready" in leg else leg[0])["ok"]
+            else:
+                v = call("bot")["ok"]
+        assert checked, seats

@@ -154,7 +154,29 @@ class Record:
         return state
 
 
-UNDO_SAMPLES = 10
+def fold_ends(actions: list[str], shown: list[str]) -> list[int]:
+    """For each entry of a move list ``shown`` that may fold runs of actions into one entry, the index of
+    the last action it stands for: an entry equal to the next action is that action; another one covers
+    actions up to the one the next entry names (or one action when the counts left are equal)."""
+    ends, i = [], 0
+    for k, n in enumerate(shown):
+        left_a, left_s = len(actions) - i, len(shown) - k
+        span = 1
+        if left_a > left_s and not (i < len(actions) and n == actions[i]):
+            nxt = shown[k + 1] if k + 1 < len(shown) else None
+            span = left_a - left_s + 1  # at most: the entries after it need one action each
+            for s in range(1, span):
+                if nxt is not None and actions[i + s] == nxt:
+                    span = s
+                    break
+        i = min(i + span, len(actions))
+        ends.append(max(i - 1, 0))
+    return ends
+
+
+
+
+UNDO_SAMPLES = 6
 """How many states consistent with a player's observation :func:`reveals` tries an action on."""
 CHANCE_SAMPLES = 24
 """How many outcomes of a chance node :func:`reveals` tries in the real state (all when fewer); it also
@@ -189,8 +211,14 @@ def reveals(before: State, notation: str, viewer: int, after: State | None = Non
     # drawn one at a time: a revealing action is usually found by the first sample
     samples = (before.determinize(viewer, rng) for _ in range(UNDO_SAMPLES if hidden_states else 0))
     if before.is_chance_node():
-        if len(before.chance_outcomes()) > 1 and after.public_history(viewer)[len(before.history)] == notation:
-            return True
+        others = [a for a, _ in before.chance_outcomes() if a.notation != notation]
+        if others:
+            listed = after.public_history(viewer)
+            if len(listed) == len(after.history):  # one entry per action: is this one shown as it is?
+                if listed[len(before.history)] == notation:
+                    return True
+            elif any(before.child(a).public_history(viewer) != listed for a in others[:3]):
+                return True  # a folded move list: does it read differently after another outcome?
         # every outcome (up to CHANCE_SAMPLES) in the real state, a few in each sampled one
         for k, s in enumerate(itertools.chain([before], itertools.islice(samples, CHANCE_STATES))):
             outcomes = [a for a, _ in s.chance_outcomes()]
@@ -363,12 +391,14 @@ class Session:
                 reason = ""
             else:
                 j, v = b
-                shown = self.state.public_history(v)[j]
+                seen = self.state.public_history(v)  # as their move list shows it (maybe folded)
+                ends = fold_ends(self.record.actions, seen)
+                entry = next((n for n, e in zip(seen, ends) if e >= j), None)
+                shown = f' ("{entry}")' if entry else ""
                 humans = self._humans()
                 who = "you" if len(humans) == 1 else self.game.player_name(v)
                 they = "you" if len(humans) == 1 else "they"
-                reason = (f'Undo is off: move {j + 1} ("{shown}") showed {who} something {they} could not '
-                          f"know before.")
+                reason = f"Undo is off: move {j + 1}{shown} showed {who} something {they} could not know before."
         self._reason = (self._version, reason)
         return reason
 
