@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pygames.games  # noqa: F401  (registers the shipped games for Record.replay: core imports none)
 from pygames.core.record import Record
 
 from .helpers import idle, open_app, perform, play_game, view, wait_settled

@@ -372,7 +372,9 @@ function checkOptions(options) {
 }
 function checkSeats(seats) {
   if (seats === undefined) return;
-  if (!Array.isArray(seats) || seats.length > 16 || !seats.every((s) => typeof s === "string" && s.length < 40)) {
+  // at most as many seats as the largest game has (Dritzak seats 17 on three decks)
+  const most = Math.max(16, ...(app.games || []).map((g) => g.max_players || 0));
+  if (!Array.isArray(seats) || seats.length > most || !seats.every((s) => typeof s === "string" && s.length < 40)) {
     throw new Error("its seats are not a list of seat names");
   }
 }

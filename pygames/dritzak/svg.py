@@ -167,7 +167,7 @@ def _table_cards(obs: dict, q: int, x: float, y: float, scale: float, target: bo
 def _compact_panel(obs: dict, q: int, x: float, y: float, names: list, narrow: bool) -> str:
     """A smaller seat for a table of seven or more (D29): name, face-down slots with the face-up cards,
     hand count, what it just did and the cards known in its hand; the same classes and titles as
-    ``_seat_panel``. Wide: 138 × 112 units; narrow: 190 × 150 units with text of 19 units."""
+    ``_seat_panel``. Wide: 138 × 112 units; narrow: 190 × 150 units with text of 20 units."""
     w, h = (190, 150) if narrow else (138, 112)
     turn = obs["to_move"] == q
     last = obs.get("last_by") == q and obs["phase"] != "over"
@@ -234,9 +234,11 @@ def _seats(n: int, viewer: int) -> list:
 
 NARROW_CSS = """
 .lbl{font-size:19px}.lblb{font-size:19px}.mid{font-size:18px}.ban{font-size:18px}.kn{font-size:13px}
-.hot,.hotr,.hotl{font-size:19px}.compact .kn,.compact .lastc,.compact .cnt,.compact .rks{font-size:19px}
+.hot,.hotr,.hotl{font-size:19px}
+.compact .lbl,.compact .lblb,.compact .hotl,.compact .kn,.compact .lastc,.compact .cnt,.compact .rks{font-size:20px}
 """
-"""On a phone's width the table shows at 60%: its labels drawn larger (about 11 px on screen)."""
+"""On a phone's width the table shows at 60%: its labels drawn larger (about 11 px on screen; the compact
+seats of a large table, D29, at 20 units: 11 px or more on a 360 px screen)."""
 
 
 def draw(obs: dict, viewer: int | None = None, layout: str = "wide", **_) -> str:
