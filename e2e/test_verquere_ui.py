@@ -92,7 +92,7 @@ def test_share_link_opens_same_position(app, site_url, page):
     assert "#record=" in url
     other = app.context.new_page()
     other.goto(url)
-    other.wait_for_function("document.body.dataset.ready === '1'")
+    other.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
     w = wait_settled(other)
     assert w["record"] == v["record"] and w["observation"] == v["observation"]
     other.close()

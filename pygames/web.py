@@ -74,11 +74,19 @@ def _viewer(session: Session) -> int | None:
 
 
 def _moves(session: Session, viewer: int | None) -> list[dict]:
-    """The move list: each action with its ply, mover and whether it is a chance outcome."""
+    """The move list as ``viewer`` may see it, worded here so the page parses no notation.
+
+    Each entry: ``ply``, ``notation`` (as the viewer sees it), ``player`` (the mover, CHANCE for an
+    outcome), ``chance``, ``name`` (whose turn it belongs to, "" for a neutral deal), ``kind`` (a chance
+    outcome's first word, e.g. ``roll`` or ``deal``: outcomes of one kind in a row may be shown as one
+    entry), ``hidden`` (the viewer does not see this outcome in full), ``seen`` (what the viewer sees of
+    it after its kind, "" when hidden) and ``no_move`` (an outcome after which its owner made no move:
+    a roll that allowed none)."""
     g = session.game
+    actions = session.record.actions
     out = [{"ply": i + 1, "notation": a, "player": p, "chance": p == CHANCE,
             "name": "" if o is None or o < 0 else g.player_name(o)}
-           for i, (a, p, o) in enumerate(zip(session.record.actions, session.movers, session.owners))]
+           for i, (a, p, o) in enumerate(zip(actions, session.movers, session.owners))]
     if hides_information(g, session.record.options):
         shown = session.state.public_history(viewer)
         if len(shown) == len(out):
@@ -86,6 +94,13 @@ def _moves(session: Session, viewer: int | None) -> list[dict]:
                 m["notation"] = n
         else:  # entries that fold several actions (Zoon's "arrange N ?"): only the shown texts go out
             out = [dict(out[e], notation=n) for n, e in zip(shown, fold_ends(session.record.actions, shown))]
+    for i, m in enumerate(out):
+        kind, _, rest = m["notation"].partition(" ")
+        hidden = m["notation"] != actions[m["ply"] - 1]
+        m.update(kind=kind if m["chance"] and rest else "", hidden=hidden, seen="" if hidden else rest)
+        name = m["name"]
+        m["no_move"] = bool(m["chance"] and name and (i == 0 or out[i - 1]["name"] != name)
+                            and i + 1 < len(out) and out[i + 1]["name"] != name)
     return out
 
 
@@ -174,6 +189,7 @@ def _view(session: Session, ply: int | None = None, handover: bool = False) -> d
         "current_player": p, "human_turn": human_turn, "bot_turn": (not browsing and p >= 0
                                                                      and session.seats[p] != "human"),
         "legal": legal, "moves": _moves(session, viewer), "ply": len(state.history),
+        "counters": state.counters(viewer),
         "plies": len(session.record.actions), "browsing": browsing,
         "status": _status(state, g, session.seats), "terminal": state.is_terminal(), "result": result,
         "can_undo": not undo_reason, "undo_reason": undo_reason, "can_redo": session.can_redo(),
@@ -181,6 +197,10 @@ def _view(session: Session, ply: int | None = None, handover: bool = False) -> d
         "rules_page": g.rules_page, "hidden_information": hides_information(g, session.record.options),
         "arranged": session.record.arranged, "curtain": False,
     }
+
+
+DEFAULT_LEVEL = "easy"
+"""The computer level the new-game form proposes for the other seats."""
 
 
 def _require() -> Session:
@@ -192,7 +212,7 @@ def _require() -> Session:
 def cmd_games(_: dict) -> list:
     """The registered games. ``build.py`` writes the same list to ``games.json``, so the start page and
     the new-game form show before Python has started."""
-    return [g.to_json() for g in list_games()]
+    return [dict(g.to_json(), levels=list(LEVELS), default_level=DEFAULT_LEVEL) for g in list_games()]
 
 
 def _start(session: Session) -> dict:

@@ -201,3 +201,57 @@ def test_zoon_move_list_never_carries_the_other_sides_deal():
             else:
                 v = call("bot")["ok"]
         assert checked, seats
+
+
+def test_the_page_knows_no_game_and_parses_no_notation():
+    """Issue 21: web/*.js and the pages name no game id and hold no notation pattern: the bridge sends the
+    move list worded (kind, hidden, seen, no_move), the counters (Verquere's pips) and the bot levels."""
+    from pathlib import Path
+    from pygames.core import list_games
+    ids = [g.id for g in list_games() if not g.id.startswith("toy_")]
+    assert len(ids) >= 7
+    for path in sorted(Path("web").glob("*.js")) + sorted(Path("web").glob("*.html")):
+        text = path.read_text(encoding="utf-8").lower()
+        for gid in ids:
+            assert gid not in text, f"{path} names the game {gid!r}"
+        assert '"?"' not in text and "'?'" not in text and "pips" not in text, f"{path} reads a notation"
+    games = call("games")["ok"]
+    assert all(g["levels"][0] == "random" and g["default_level"] in g["levels"] for g in games)
+
+
+def test_move_entries_are_worded_by_the_bridge():
+    """The move list tells the page each entry's kind, whether the viewer sees it, what it sees of it, and
+    which roll allowed no move (Verquere: a roll straight followed by the other player's roll)."""
+    v = call("new_game", game="verquere", seats=["human", "human"], seed=3, options={"ruleset": "text"})["ok"]
+    assert v["counters"] == ["Pips: White 360, Black 360"]
+    from pygames import web
+    s = web._session
+    # play until some roll allowed no move
+    import random
+    rng = random.Random(1)
+    for _ in range(4000):
+        if s.state.is_terminal():
+            break
+        legal = s.state.legal_actions()
+        if s.state.current_player() >= 0:
+            call("act", notation=legal[rng.randrange(len(legal))].notation)
+        if any(m["no_move"] for m in call("view")["ok"]["moves"]):
+            break
+    moves = call("view")["ok"]["moves"]
+    roll = next(m for m in moves if m["notation"].startswith("roll"))
+    assert roll["kind"] == "roll" and roll["seen"] == roll["notation"][5:] and not roll["hidden"]
+    nm = next(m for m in moves if m["no_move"])
+    i = moves.index(nm)
+    assert nm["chance"] and moves[i + 1]["name"] != nm["name"] and moves[i + 1]["chance"]
+    step = next(m for m in moves if not m["chance"])
+    assert step["kind"] == "" and not step["no_move"]
+
+
+def test_hidden_outcomes_are_marked_for_the_viewer():
+    """A deal the viewer does not see is marked hidden with nothing seen (Dritzak, a computer opponent)."""
+    v = call("new_game", game="dritzak", seats=["human", "random"], seed=5, options={"players": 2})["ok"]
+    if v.get("curtain"):
+        v = call("view", handover=True)["ok"]
+    deals = [m for m in v["moves"] if m["kind"] == "deal"]
+    assert deals and any(m["hidden"] and m["seen"] == "" for m in deals)
+    assert any(not m["hidden"] and m["seen"] for m in deals)  # the viewer's own cards

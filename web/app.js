@@ -328,11 +328,11 @@ function renderNewGame(id) {
       label.textContent = `${g.player_names[i] || `Player ${i + 1}`}: `;
       const sel = document.createElement("select");
       sel.id = `seat-${i}`;
-      for (const [v, t] of [["human", "Human"], ["random", "Computer (random)"], ["easy", "Computer (easy)"],
-        ["medium", "Computer (medium)"], ["hard", "Computer (hard)"]]) {
+      // the computer levels come from the bridge (games.json), as everything about play does
+      for (const [v, t] of [["human", "Human"], ...(g.levels || []).map((l) => [l, `Computer (${l})`])]) {
         const opt = document.createElement("option");
         opt.value = v; opt.textContent = t;
-        opt.selected = before[i] !== undefined ? before[i] === v : (i > 0 && v === "easy");
+        opt.selected = before[i] !== undefined ? before[i] === v : (i > 0 && v === g.default_level);
         sel.append(opt);
       }
       label.append(sel);
@@ -372,7 +372,7 @@ function checkOptions(options) {
 }
 function checkSeats(seats) {
   if (seats === undefined) return;
-  // at most as many seats as the largest game has (Dritzak seats 17 on three decks)
+  // at most as many seats as the largest game has (17 in the largest card game)
   const most = Math.max(16, ...(app.games || []).map((g) => g.max_players || 0));
   if (!Array.isArray(seats) || seats.length > most || !seats.every((s) => typeof s === "string" && s.length < 40)) {
     throw new Error("its seats are not a list of seat names");
@@ -491,7 +491,7 @@ function render(v, clickStart) {
   $("play-title").textContent = v.title;
   $("status").textContent = v.status;
   const obs = v.observation;
-  $("info").textContent = obs.pips ? `Pips: ${v.player_names[0]} ${obs.pips[0]}, ${v.player_names[1]} ${obs.pips[1]}` : "";
+  $("info").textContent = (v.counters || []).join(" · ");  // counts worded by the game
   $("undo").disabled = !v.can_undo || v.browsing;
   // the button says why it is off: nothing to take back, or the move that showed something new
   $("undo").title = v.browsing ? "Back to the game to undo a move"
@@ -609,15 +609,9 @@ function renderOptions(v) {
 function noteNoMove(before, v) {
   if (v.terminal || v.browsing) { $("board-note").hidden = true; clearTimeout(app.noteTimer); }
   if (!before || before.game !== v.game || v.browsing || v.moves.length <= before.moves.length) return;
-  const fresh = v.moves.slice(before.moves.length - 1);
-  for (let i = 0; i + 1 < fresh.length; i++) {
-    // a roll of one player straight followed by another player's roll: the first turn had no move
-    if (fresh[i].chance && fresh[i + 1].chance && fresh[i].name && fresh[i + 1].name
-        && fresh[i + 1].name !== fresh[i].name) {
-      flashNote(`${fresh[i].name}: ${fresh[i].notation}, no move`);
-      return;
-    }
-  }
+  // the bridge marks an outcome after which its owner had no move (a roll that allowed none)
+  const m = v.moves.slice(before.moves.length - 1).find((x) => x.no_move);
+  if (m) flashNote(`${m.name}: ${m.notation}, no move`);
 }
 function flashNote(text) {
   const note = $("board-note");
@@ -652,23 +646,22 @@ function moveLink(m) {
 
 // The move list is updated incrementally: only moves after the common prefix are (re)drawn, so a click
 // costs the same late in a long game as early on.
-function firstWord(text) { return text.split(" ")[0]; }
-function outcomeSeen(text) { const rest = text.split(" ").slice(1).join(" "); return rest && !rest.includes("?") ? [rest] : []; }
+// Entries come worded by the bridge (kind, hidden, seen, no_move): the page parses no notation.
+function outcomeSeen(m) { return m.hidden || !m.seen ? [] : [m.seen]; }
 function hiddenRun(link, prev, m) {
-  return firstWord(m.notation) === firstWord(prev.notation) && m.notation.includes(" ")
-    && (m.notation.includes("?") || prev.notation.includes("?") || link.dataset.count !== undefined);
+  return m.kind !== "" && m.kind === prev.kind && (m.hidden || prev.hidden || link.dataset.count !== undefined);
 }
+function moveKey(m) { return m.no_move ? `${m.notation} (no move)` : m.notation; }
 function renderMoves(v) {
   const ol = $("moves");
   const shown = app.shownMoves || [];
   let keep = 0;
-  while (keep < shown.length && keep < v.moves.length && shown[keep] === v.moves[keep].notation) keep++;
+  while (keep < shown.length && keep < v.moves.length && shown[keep] === moveKey(v.moves[keep])) keep++;
   if (keep < shown.length) {
     ol.textContent = "";
     keep = 0;
   }
   let li = ol.lastElementChild;
-  const linesBefore = ol.children.length;
   let prev = keep > 0 ? v.moves[keep - 1] : null;
   for (const m of v.moves.slice(keep)) {
     // a new line (a numbered turn) when another player's turn begins; a player's own chance outcomes
@@ -687,33 +680,24 @@ function renderMoves(v) {
       // outcomes hidden from this viewer among a run of the same kind (the cards of a deal) make one
       // entry, "deal ×36: Ah Ts Kd", listing only what the viewer saw; it shows the run's last position
       const count = (Number(last.dataset.count) || 1) + 1;
-      const seen = last.dataset.count ? JSON.parse(last.dataset.seen) : outcomeSeen(prev.notation);
-      seen.push(...outcomeSeen(m.notation));
+      const seen = last.dataset.count ? JSON.parse(last.dataset.seen) : outcomeSeen(prev);
+      seen.push(...outcomeSeen(m));
       last.dataset.count = count;
       last.dataset.seen = JSON.stringify(seen);
       last.dataset.ply = m.ply;
-      last.textContent = `${firstWord(m.notation)} ×${count}${seen.length ? `: ${seen.join(" ")}` : ""}`;
+      last.textContent = `${m.kind} ×${count}${seen.length ? `: ${seen.join(" ")}` : ""}`;
     } else {
       li.append(moveLink(m), " ");
     }
-    prev = m;
-  }
-  // a turn whose roll allowed no move at all says so (every line but the one still being played);
-  // only the line that was last and the new ones can have changed
-  for (const line of [...ol.children].slice(Math.max(0, linesBefore - 1))) {
-    const moves = line.querySelectorAll("a.move").length;
-    const chanceOnly = moves === 1 && line.querySelector("a.chance") && line.querySelector(".who").textContent;
-    const mark = line.querySelector(".nomove");
-    if (chanceOnly && line !== ol.lastElementChild && !mark) {
+    if (m.no_move) {  // a turn whose roll allowed no move at all says so
       const span = document.createElement("span");
       span.className = "nomove";
       span.textContent = "(no move)";
-      line.append(span);
-    } else if (mark && (!chanceOnly || line === ol.lastElementChild)) {
-      mark.remove();
+      li.append(span);
     }
+    prev = m;
   }
-  app.shownMoves = v.moves.map((m) => m.notation);
+  app.shownMoves = v.moves.map(moveKey);
   const cur = ol.querySelector("a.current");
   if (cur) cur.classList.remove("current");
   if (v.browsing) {

@@ -1,7 +1,7 @@
 // <pygames-board> for rules pages and other documents, on any site: one classic script, then e.g.
 //   <script src="https://your.host/pygames/embed.js"></script>
-//   <pygames-board game="verquere" interactive seats="human,easy"></pygames-board>
-//   <pygames-board record='{"game":"verquere","options":{},"seed":1,"actions":[…]}'></pygames-board>
+//   <pygames-board game="GAME-ID" interactive seats="human,easy"></pygames-board>
+//   <pygames-board record='{"game":"GAME-ID","options":{},"seed":1,"actions":[…]}'></pygames-board>
 // It frames the site's embed mode (index.html?embed), loaded lazily when scrolled into view, so a page
 // that never shows the board never starts Python. Attributes: game, record (JSON), interactive, seats.
 // A classic script (not a module) so that a page of another origin can load it from a static host that
@@ -44,7 +44,11 @@
         }
         hash = `record=${b64url(record)}`;
       } else {
-        const game = this.getAttribute("game") || "verquere";
+        const game = this.getAttribute("game");
+        if (game === null) {
+          fail(this, "it needs a game or a record attribute.");
+          return;
+        }
         if (!/^[a-z0-9_]+$/.test(game)) {
           fail(this, `"${game}" is not a game name.`);
           return;

@@ -207,6 +207,11 @@ class State:
         cannot see (their hands, face-down cards, the deck order) using ``rng``."""
         return self.clone()
 
+    def counters(self, player: int | None) -> list[str]:
+        """Counts worth a line beside the board for ``player``, each already worded (Verquere's
+        ``"Pips: White 167, Black 152"``); none by default. The page shows them as they are."""
+        return []
+
     def chance_owner(self) -> int | None:
         """At a chance node, the player it belongs to (who rolls the dice), or None (a neutral deal)."""
         return None

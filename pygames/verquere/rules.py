@@ -190,6 +190,10 @@ class VerquereState(State):
             return [0.0, 0.0]
         return [1.0 if p == self.winner else -1.0 for p in (WHITE, BLACK)]
 
+    def counters(self, player: int | None) -> list[str]:
+        """The pips each player still has to travel (public, V1)."""
+        return [f"Pips: {NAMES[WHITE]} {self.pip_count(WHITE)}, {NAMES[BLACK]} {self.pip_count(BLACK)}"]
+
     def result_text(self) -> str:
         """The bridge's account of a game ended by V35's roll limit ("" otherwise)."""
         if not self.limit:
