@@ -133,7 +133,14 @@ def test_the_site_plays_under_its_content_security_policy(browser, site_url):
         v = page.evaluate("window.pygamesApp.view")
         a = v["legal"][0]
         for t in a["targets"]:
-            page.click(f'#board [data-target="{t}"]', force=True)
+            for attempt in range(3):  # the board may be redrawn under the pointer (same view, new nodes)
+                try:
+                    page.click(f'#board [data-target="{t}"]', force=True, timeout=20_000)
+                    break
+                except Exception:
+                    if attempt == 2:
+                        raise
+                    page.wait_for_selector("body[data-ready='1'][data-turn='human']")
         if not a["targets"]:
             page.click(f'#action-buttons button[data-action="{a["notation"]}"]')
         page.wait_for_selector(f"body:not([data-ply='{v['ply']}'])[data-turn='human']")
