@@ -12,10 +12,10 @@ from .errors import (AmbiguousAction, IllegalAction, InvalidNotation, InvalidOpt
                      InvalidState, PygamesError, UnknownGame)
 from .options import Option, validate_options
 from .registry import Game, get_game, list_games, register, unregister
-from .state import CHANCE, TERMINAL, Action, State
+from .state import CHANCE, TERMINAL, Action, Explanation, State
 
 __all__ = [
-    "Action", "AmbiguousAction", "CHANCE", "InvalidNotation", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "InvalidState",
+    "Action", "AmbiguousAction", "CHANCE", "Explanation", "InvalidNotation", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "InvalidState",
     "Option", "PygamesError", "State", "TERMINAL", "UnknownGame", "get_game", "list_games", "register",
     "unregister", "validate_options",
 ]

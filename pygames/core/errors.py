@@ -11,7 +11,14 @@ class PygamesError(ValueError):
 
 
 class IllegalAction(PygamesError):
-    """An action that is not among the state's legal actions; the state is left untouched."""
+    """An action that is not among the state's legal actions; the state is left untouched.
+
+    ``rule`` is the id of the rule it breaks on the game's rules page (``"N7"``), or None when no single
+    rule says why (issue 17: every refusal names its rule where the game can give one)."""
+
+    def __init__(self, message: str = "", rule: str | None = None):
+        super().__init__(message)
+        self.rule = rule
 
 
 class InvalidNotation(IllegalAction):

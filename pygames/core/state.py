@@ -19,9 +19,9 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
-from .errors import AmbiguousAction, IllegalAction, InvalidNotation, InvalidOption, InvalidState
+from .errors import AmbiguousAction, IllegalAction, InvalidNotation, InvalidOption, InvalidState, PygamesError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .registry import Game
@@ -60,6 +60,23 @@ class Action:
                 "label": self.label or self.notation, "player": self.player}
 
 
+@dataclass(frozen=True)
+class Explanation:
+    """Why a click path or a notation is refused (issue 17's "Why not?"): one sentence ``text`` for the
+    player and the id of the rule it enforces on the game's rules page (``"N7"``; None only where no
+    rule applies, e.g. a path that is still part of a legal action)."""
+
+    text: str
+    rule: str | None = None
+
+    def to_json(self) -> dict:
+        return {"text": self.text, "rule": self.rule}
+
+
+MAX_TARGETS = 64
+"""The longest click path :meth:`State.explain` reads."""
+
+
 @dataclass
 class State:
     """Base class of every game state. See the module docstring for the protocol.
@@ -96,6 +113,20 @@ class State:
 
     def _state_json(self) -> dict:
         raise NotImplementedError
+
+    explain_rules: ClassVar[dict[str, str]] = {}
+    """Rule ids of the generic refusals :meth:`explain` words itself, each on the game's rules page:
+    ``"turn"`` (who moves when), ``"end"`` (the game is over), ``"chance"`` (dice or a deal come next),
+    ``"legal"`` (what a legal action is: the fallback when the game gives no reason) and optionally
+    ``"notation"`` (how actions are written; else ``"legal"``)."""
+
+    def _explain(self, targets: tuple[str, ...] | None, notation: str | None) -> "Explanation | None":
+        """Why the player to move cannot take an action starting with the click path ``targets`` (or
+        the notation ``notation``; exactly one is given, and it matches no legal action), or None to let
+        :meth:`explain` give its generic reason. Must use only what the player to move sees (its
+        observation): the kit checks the answer is the same after ``determinize``. May raise
+        :class:`PygamesError` (e.g. a notation that does not parse); anything else is a bug."""
+        return None
 
     def _load_json(self, data: dict) -> None:
         """Load the game-specific part; raise InvalidState naming the bad field (any other exception is
@@ -160,22 +191,95 @@ class State:
         else:
             notation = action
         if not isinstance(notation, str):
-            raise InvalidNotation(f"an action must be a notation string, not {type(notation).__name__}")
+            raise InvalidNotation(f"an action must be a notation string, not {type(notation).__name__}",
+                                  rule=self._rule("notation"))
         for a in legal:
             if a.notation == notation:
                 return a
         key = _lenient(notation)
         if not key or len(notation) > 200 or any(ord(ch) < 32 for ch in notation):
-            raise InvalidNotation(f"{notation[:60]!r} is not an action notation")
+            raise InvalidNotation(f"{notation[:60]!r} is not an action notation", rule=self._rule("notation"))
         near = [a for a in legal if _lenient(a.notation) == key]
         if len(near) == 1:
             return near[0]
         if near:
-            raise AmbiguousAction(f"{notation!r} could be any of: {', '.join(a.notation for a in near[:12])}")
+            raise AmbiguousAction(f"{notation!r} could be any of: {', '.join(a.notation for a in near[:12])}",
+                                  rule=self._rule("notation"))
+        why = self._why_not(notation)
         if self.is_terminal():
-            raise IllegalAction(f"illegal action {notation!r}: the game is over")
+            raise IllegalAction(f"illegal action {notation!r}: the game is over", rule=why.rule)
         shown = ", ".join(a.notation for a in legal[:12]) + (" …" if len(legal) > 12 else "")
-        raise IllegalAction(f"illegal action {notation!r}; legal here: {shown or 'none'}")
+        reason = f": {why.text.rstrip('.')}" if why.text else ""
+        raise IllegalAction(f"illegal action {notation!r}{reason}; legal here: {shown or 'none'}", rule=why.rule)
+
+    def _why_not(self, notation: str) -> "Explanation":
+        """:meth:`explain_notation` for :meth:`find_action`'s error; a game's explanation that fails
+        (a bug) is not allowed to hide the IllegalAction itself, so it then falls back to the generic
+        reason's rule."""
+        try:
+            return self.explain_notation(notation)
+        except Exception:  # noqa: BLE001  (see the docstring)
+            return Explanation("", self._rule("legal"))
+
+    # ----- "Why not?" (issue 17) ---------------------------------------------------------------------
+    def explain(self, targets: Sequence[str], viewer: int | None = None) -> Explanation:
+        """Why the click path ``targets`` (the ``data-target`` ids clicked so far, the last one the
+        refused click) starts no legal action: one sentence and the rule id on the game's rules page.
+
+        ``viewer`` is the seat asking (None: the player to move). Generic reasons first (the game is
+        over, chance plays next, it is another player's turn), then the game's own (:meth:`_explain`),
+        else "no legal action starts so" with the game's ``explain_rules["legal"]``. Raises
+        :class:`PygamesError` for a path that is no list of ids, or that is part of a legal action
+        (nothing to explain)."""
+        if isinstance(targets, str) or not isinstance(targets, (list, tuple)) or not targets \
+                or len(targets) > MAX_TARGETS or not all(isinstance(t, str) and 0 < len(t) <= 64 for t in targets):
+            raise PygamesError(f"explain needs a non-empty list of target ids, not {str(targets)[:80]}")
+        path = tuple(targets)
+        generic = self._explain_generic(viewer)
+        if generic is not None:
+            return generic
+        for a in self.legal_actions():
+            if (a.targets[:len(path)] == path if a.select != "set"
+                    else len(set(path)) == len(path) and set(path) <= set(a.targets)):
+                raise PygamesError(f"{' '.join(path)} is part of a legal action: nothing to explain")
+        return self._explained(self._explain(path, None), "No legal action starts with this selection.")
+
+    def explain_notation(self, text: str, viewer: int | None = None) -> Explanation:
+        """Why the notation ``text`` is no legal action here (see :meth:`explain`); raises
+        :class:`PygamesError` when it is legal."""
+        if not isinstance(text, str) or not text.strip() or len(text) > 200:
+            raise InvalidNotation(f"explain needs a notation string, not {str(text)[:60]!r}")
+        generic = self._explain_generic(viewer)
+        if generic is not None:
+            return generic
+        key = _lenient(text)
+        if any(_lenient(a.notation) == key for a in self.legal_actions()):
+            raise PygamesError(f"{text!r} is a legal action: nothing to explain")
+        try:
+            own = self._explain(None, text)
+        except PygamesError as e:  # text the game cannot read: its message, the notation rule
+            own = Explanation(str(e), getattr(e, "rule", None) or self._rule("notation"))
+        return self._explained(own, f"{text} is not a legal action here.")
+
+    def _rule(self, key: str) -> str | None:
+        """``explain_rules[key]``, else the ``"legal"`` rule (a game need not name a notation rule)."""
+        return self.explain_rules.get(key) or self.explain_rules.get("legal")
+
+    def _explain_generic(self, viewer: int | None) -> "Explanation | None":
+        rules = self.explain_rules
+        p = self._current_player()
+        if p == TERMINAL:
+            return Explanation("The game is over: no more moves can be made.", rules.get("end"))
+        if p == CHANCE:
+            return Explanation("Chance plays next (a roll or a deal): no player moves now.", rules.get("chance"))
+        if viewer is not None and viewer != p:
+            return Explanation(f"It is {self.game.player_name(p)}'s turn, not yours.", rules.get("turn"))
+        return None
+
+    def _explained(self, own: "Explanation | None", fallback: str) -> Explanation:
+        if own is not None and own.text:
+            return own if own.rule else Explanation(own.text, self._rule("legal"))
+        return Explanation(fallback, self._rule("legal"))
 
     def apply(self, action: "Action | str") -> None:
         """Apply a legal action (an :class:`Action` or its notation).

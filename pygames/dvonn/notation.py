@@ -32,10 +32,11 @@ Parsed = tuple
 def parse_cell(text: str) -> int:
     """The cell index of a space name (``e3``, ``E3``). Raises IllegalAction for anything else."""
     if not isinstance(text, str):
-        raise IllegalAction(f"a space must be a string like e3, not {text!r}")
+        raise IllegalAction(f"a space must be a string like e3, not {text!r}", rule="N19")
     i = INDEX.get(text.strip().lower())
     if i is None:
-        raise IllegalAction(f"{text!r} is not a space of the DVONN board (a1-i1, a2-j2, a3-k3, b4-k4, c5-k5)")
+        raise IllegalAction(f"{text!r} is not a space of the DVONN board (a1-i1, a2-j2, a3-k3, b4-k4, c5-k5)",
+                            rule="N19")
     return i
 
 
@@ -43,7 +44,7 @@ def parse_action(text: str) -> Parsed:
     """Parse one action (N19); case and surrounding spaces are ignored. Raises IllegalAction naming the
     text when it is not a placement, a move or ``pass`` on this board (legality is the state's business)."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action must be a notation string, not {text!r}")
+        raise IllegalAction(f"an action must be a notation string, not {text!r}", rule="N19")
     t = text.strip().lower()
     if t == "pass":
         return ("pass",)
@@ -53,7 +54,7 @@ def parse_action(text: str) -> Parsed:
     m = _PLACE.fullmatch(t)
     if m:
         return ("place", parse_cell(m.group(1)))
-    raise IllegalAction(f"{text!r} is not DVONN notation (a space like e3, a move like a1b2, or pass)")
+    raise IllegalAction(f"{text!r} is not DVONN notation (a space like e3, a move like a1b2, or pass)", rule="N19")
 
 
 def format_action(parsed: Parsed) -> str:
@@ -69,7 +70,7 @@ def format_action(parsed: Parsed) -> str:
             return NAMES[parsed[1]] + NAMES[parsed[2]]
     except (TypeError, IndexError):
         pass
-    raise IllegalAction(f"not a DVONN action: {parsed!r}")
+    raise IllegalAction(f"not a DVONN action: {parsed!r}", rule="N19")
 
 
 _NUMBER = re.compile(r"^\d+\.+$")
@@ -80,7 +81,7 @@ def parse_transcript(text: str) -> list[str]:
     forced 49th placement put back when it was left out (48 placements followed by a move). Move numbers
     are skipped; every other token must parse (:func:`parse_action`), else IllegalAction."""
     if not isinstance(text, str):
-        raise IllegalAction("a transcript must be text")
+        raise IllegalAction("a transcript must be text", rule="N19")
     out = []
     for tok in text.replace(",", " ").split():
         if _NUMBER.match(tok):

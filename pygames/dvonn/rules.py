@@ -19,6 +19,7 @@ from ..core.state import CHANCE, TERMINAL, Action, State
 from .board import (BLACK, COLOURS, DVONN, DVONN_PIECES, INDEX, LANDING, N_CELLS, NAMES,
                     PIECES_PER_COLOUR, WHITE, board_problem, move_stack, piece_counts, placement_piece,
                     scores, turn_status)
+from . import explain as why
 from .notation import parse_action
 
 PLAYER_NAMES = ("White", "Black")
@@ -68,6 +69,11 @@ class DvonnState(State):
         self.status, self.moves = turn_status(self.board, self.turn)  # N15, N16
 
     # ----- protocol ----------------------------------------------------------------------------------
+    explain_rules = why.EXPLAIN_RULES  # "Why not?" (issue 17): pygames.dvonn.explain
+
+    def _explain(self, targets, notation):
+        return why.explain(self, targets, notation)
+
     def _current_player(self) -> int:
         st = self.status
         if st == "over":
