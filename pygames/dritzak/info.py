@@ -167,7 +167,7 @@ class InfoMixin(DritzakBase):
         if opening is not None:
             perm = self._opening_perm(hidden, p, rng)
         if perm is None:
-            shuffled = list(hidden)
+            shuffled = sorted(hidden)  # sorted: the draw depends on what player sees, not on the true cards
             rng.shuffle(shuffled)
             perm = dict(zip(hidden, shuffled))
         get = perm.get
@@ -214,8 +214,8 @@ class InfoMixin(DritzakBase):
         if not spots_open:
             return None
         order = START_ORDER.index(first)
-        low = [c for c in hidden if START_ORDER.index(_RANK[c]) < order]
-        rest = [c for c in hidden if START_ORDER.index(_RANK[c]) >= order]
+        low = sorted(c for c in hidden if START_ORDER.index(_RANK[c]) < order)  # sorted: as above
+        rest = sorted(c for c in hidden if START_ORDER.index(_RANK[c]) >= order)
         spots_other = [c for c in hidden if c not in in_opening]
         if len(low) > len(spots_other):
             return None  # not a position a real game reaches
@@ -237,7 +237,7 @@ class InfoMixin(DritzakBase):
         # rare: no fresh dealing found that keeps who starts; keep the hidden opening-hand cards in place
         keep = [c for c in spots_open]
         others = [c for c in hidden if c not in in_opening]
-        shuffled = list(others)
+        shuffled = sorted(others)
         rng.shuffle(shuffled)
         perm = dict(zip(others, shuffled))
         perm.update(zip(keep, keep))
