@@ -161,7 +161,7 @@ def parse_move(notation: str, size: int = 37) -> dict:
     'x d1Gd3Wd5'
     """
     if not isinstance(notation, str):
-        raise IllegalAction(f"ZÈRTZ notation must be a string, not {notation!r}")
+        raise IllegalAction(f"ZÈRTZ notation must be a string, not {notation!r}", rule="Z20")
     lay = layout(size)
     m = _PLACE_RE.match(notation)
     if m:
@@ -171,13 +171,13 @@ def parse_move(notation: str, size: int = 37) -> dict:
     else:
         m = _JUMP_RE.match(notation)
         if not m:
-            raise IllegalAction(f"{notation!r} is not ZÈRTZ notation (e.g. Wd4,d1 or x d1Gd3Wd5)")
+            raise IllegalAction(f"{notation!r} is not ZÈRTZ notation (e.g. Wd4,d1 or x d1Gd3Wd5)", rule="Z20")
         rings = [m.group(1)]
         iso = [[c, r] for c, r in _PAIR_RE.findall(m.group(2))]
         out = {"jump": m.group(1), "hops": iso}
     for r in rings + [r for _, r in iso]:
         if r not in lay.index:
-            raise IllegalAction(f"{notation!r}: there is no ring {r} on the {size}-ring board")
+            raise IllegalAction(f"{notation!r}: there is no ring {r} on the {size}-ring board", rule="Z20")
     return out
 
 
@@ -225,6 +225,12 @@ class ZertzState(State):
         self.seen: dict[str, int] = {}
 
     # ----- protocol ----------------------------------------------------------------------------------
+    explain_rules = {"turn": "Z4", "end": "Z15", "legal": "Z21", "notation": "Z20"}  # issue 17, see explain.py
+
+    def _explain(self, targets, notation):
+        from .explain import explain  # late: explain.py imports this module
+        return explain(self, targets, notation)
+
     def _current_player(self) -> int:
         return TERMINAL if self.result is not None else self.turn
 
