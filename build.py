@@ -13,9 +13,11 @@ This script needs only the standard library to start: it makes a virtual environ
                              dist/, then run ``pytest tests e2e``
     python3 build.py bench   print the benchmark figures (playouts/s, page load, click-to-redraw)
 
-dist/ is a folder of static files: Pyodide (npm ``pyodide``), the micropip and packaging wheels from PyPI
-with their real sha256 written into the vendored ``pyodide-lock.json``, our wheel, the app from web/ (the
-page, and ``engine.js``: the worker that runs Python) and the rules pages rendered from docs/rules/.
+dist/ is a folder of static files: Pyodide (npm ``pyodide``), PyScript's core (npm ``@pyscript/core``)
+and an in-memory IndexedDB for storage-denied frames (npm ``fake-indexeddb``), the micropip and packaging
+wheels from PyPI with their real sha256 written into the vendored ``pyodide-lock.json``, our wheel, the app
+from web/ (the page; ``loader.js``, which starts a PyScript worker whose micropip installs the wheel;
+``python.html``, Python in a page) and the rules pages rendered from docs/rules/.
 """
 from __future__ import annotations
 
@@ -343,7 +345,7 @@ def write_games_json(path: Path) -> None:
 def strip_testhooks(dist: Path) -> None:
     """Drop every line marked ``@testhook`` from the site's scripts: the test-only hooks (``?testhooks``,
     running Python sent by a page) do not exist in a site built for serving (issue 22)."""
-    for js in dist.glob("*.js"):
+    for js in [*dist.glob("*.js"), dist / "bridge.py"]:
         text = js.read_text(encoding="utf-8")
         kept = "".join(line for line in text.splitlines(keepends=True) if "@testhook" not in line)
         if kept != text:
@@ -360,9 +362,10 @@ def build(testhooks: bool = True) -> Path:
     shutil.copytree(ROOT / "web", DIST)
     # Pyodide runtime, with the PyPI micropip/packaging wheels and their real hashes in the lock file
     pyo = DIST / "pyodide"
-    pyo.mkdir()
+    pyo.mkdir(exist_ok=True)  # web/pyodide/entry.mjs is there already
     for f in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / f, pyo / f)
+    vendor_pyscript(DIST)
     lock = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text())
     for name, whl in wheels.items():
         shutil.copy2(whl, pyo / whl.name)
@@ -375,12 +378,11 @@ def build(testhooks: bool = True) -> Path:
     build_rules_pages(DIST / "rules")
     write_games_json(DIST / "games.json")
     digest = hashlib.sha256(whl.read_bytes()).hexdigest()[:12]
-    # the page's worker (engine.js) loads the interpreter and unpacks our wheel (a zip of pure-Python
-    # files) into its working directory, which is on sys.path: no micropip, no package cache, no storage.
-    # micropip and packaging stay vendored, with their real hashes in the lock file, so
-    # `loadPackage("micropip")` works offline too for pages that want it.
-    loader = DIST / "loader.js"
-    loader.write_text(loader.read_text(encoding="utf-8").replace("./__WHEEL__", f"./{whl.name}"), encoding="utf-8")
+    # the loader (loader.js) starts a PyScript worker whose micropip installs this wheel; the example
+    # page (python.html) names it in its PyScript config
+    for name in ("loader.js", "python.html"):
+        page = DIST / name
+        page.write_text(page.read_text(encoding="utf-8").replace("./__WHEEL__", f"./{whl.name}"), encoding="utf-8")
     if not testhooks:
         strip_testhooks(DIST)
     (DIST / "build.json").write_text(json.dumps({"version": VERSION, "wheel": whl.name, "digest": digest}))
@@ -390,9 +392,28 @@ def build(testhooks: bool = True) -> Path:
     return DIST
 
 
-UNUSED = re.compile(r"^pyodide/(pyodide\.js|micropip-.*|packaging-.*)$|\.(gz|br)$")
-"""Files of dist/ that the site never loads (Pyodide's classic-script loader, the micropip and packaging
-wheels kept for other pages, precompressed copies): the service worker does not precache them."""
+UNUSED = re.compile(r"^pyodide/pyodide\.js$|\.(gz|br)$")
+"""Files of dist/ that the site never loads (Pyodide's classic-script loader, precompressed copies): the
+service worker does not precache them."""
+
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|service-worker|storage)|\.map$")
+"""Files of ``@pyscript/core``'s dist/ left out: the code editor and terminal plugins (loaded only
+for ``<py-editor>`` / ``<py-terminal>`` elements, which no page of ours holds), PyScript's own service
+worker and storage helpers, source maps."""
+
+
+def vendor_pyscript(dist: Path) -> None:
+    """Copy PyScript's core (npm ``@pyscript/core``) to ``dist/pyscript/`` and the in-memory IndexedDB
+    (npm ``fake-indexeddb``, ES modules) that ``pyodide/entry.mjs`` installs when storage is denied to
+    ``dist/pyodide/fake-indexeddb/``."""
+    src = NODE / "@pyscript" / "core" / "dist"
+    out = dist / "pyscript"
+    out.mkdir(exist_ok=True)
+    for f in sorted(src.iterdir()):
+        if f.is_file() and not PYSCRIPT_UNUSED.search(f.name):
+            shutil.copy2(f, out / f.name)
+    shutil.copytree(NODE / "fake-indexeddb" / "build" / "esm", dist / "pyodide" / "fake-indexeddb",
+                    ignore=shutil.ignore_patterns("*.map", "*.d.ts"))
 
 COMPRESSIBLE = {".wasm", ".mjs", ".js", ".json", ".css", ".html", ".svg", ".zip", ".webmanifest"}
 

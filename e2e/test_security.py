@@ -16,6 +16,18 @@ window.Worker = class extends RealWorker {
   constructor(...a) { super(...a); this.addEventListener('message', (e) => {
     if (e.data && e.data.out !== undefined) window.__fromWorker.push(e.data.out); }); }
 };
+// PyScript's worker answers through a MessagePort: [call id, JSON answer, error]
+const realAdd = MessagePort.prototype.addEventListener;
+MessagePort.prototype.addEventListener = function (type, listener, ...rest) {
+  if (type === 'message' && typeof listener === 'function') {
+    const inner = listener;
+    listener = function (e) {
+      if (Array.isArray(e.data) && typeof e.data[1] === 'string' && e.data[1].startsWith('{')) window.__fromWorker.push(e.data[1]);
+      return inner.call(this, e);
+    };
+  }
+  return realAdd.call(this, type, listener, ...rest);
+};
 """
 
 

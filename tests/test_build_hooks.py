@@ -12,19 +12,26 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_serving_build_drops_the_test_hooks(tmp_path):
-    for name in ("app.js", "engine.js"):
+    for name in ("app.js", "loader.js", "bridge.py"):
         shutil.copy(ROOT / "web" / name, tmp_path / name)
         src = (tmp_path / name).read_text(encoding="utf-8")
-        assert "pygamesExec =" in src and "@testhook" in src
+        assert "@testhook" in src
+    assert "pygamesExec =" in (tmp_path / "app.js").read_text(encoding="utf-8")
     build.strip_testhooks(tmp_path)
     app = (tmp_path / "app.js").read_text(encoding="utf-8")
     assert "pygamesExec" not in app and 'params.has("testhooks")' not in app and "@testhook" not in app
     assert "let testhooks = false;" in app and "  testhooks,\n" in app
-    engine = (tmp_path / "engine.js").read_text(encoding="utf-8")
-    assert "pygamesExec =" not in engine and "runPython" not in engine
+    loader = (tmp_path / "loader.js").read_text(encoding="utf-8")
+    assert "test_exec" not in loader and "enable_test_hooks" not in loader and "__exec__" not in loader
+    bridge = (tmp_path / "bridge.py").read_text(encoding="utf-8")
+    assert '"test_exec"' not in bridge and "@testhook" not in bridge
+    compile(bridge, "bridge.py", "exec")  # still valid Python
+    namespace: dict = {}
+    exec(bridge.replace("import js\n", "").replace("import pygames.web as web\n", ""), namespace)
+    assert namespace["__export__"] == ["call", "kept"]  # the page can reach no test hook
     node = shutil.which("node")
     if node:  # the scripts are still valid JavaScript (modules)
-        for name, text in (("app", app), ("engine", engine)):
+        for name, text in (("app", app), ("loader", loader)):
             (tmp_path / f"{name}.mjs").write_text(text, encoding="utf-8")
             done = subprocess.run([node, "--check", str(tmp_path / f"{name}.mjs")], capture_output=True, text=True)
             assert done.returncode == 0, done.stderr

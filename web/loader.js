@@ -4,10 +4,22 @@
 //   const py = startPython({ testhooks, offline, inGame, onProgress, onReady, onFailed });
 //   await py.call(name, argsText)   → the bridge's JSON answer (pygames.web.call), as text
 //
+// How Python starts: PyScript (npm @pyscript/core, vendored in ./pyscript/) runs a worker, `PyWorker`,
+// on our vendored Pyodide (its interpreter is ./pyodide/entry.mjs, which re-exports ./pyodide/pyodide.mjs
+// after standing in for storage a third-party frame may be denied, as pyodide/standins.mjs does on
+// the page too); micropip installs our wheel from
+// this origin (config `packages`, build.py writes its name below, `packages_cache: "never"`); the
+// worker's Python (bridge.py) exports `call`, which the page awaits. No SharedArrayBuffer is needed:
+// only the page calls the worker, never the worker the page synchronously (`sync_main_only`).
 // Nothing waits on Python synchronously: every call is a promise, answered in the order asked.
-// Python runs off the page's thread, in a worker (engine.js), with our wheel (build.py writes its name
-// below). No request leaves the origin and no storage is needed to start (a third-party frame whose
-// browser denies storage starts the same).
+// No request leaves the origin. PyScript's core module is imported after the page's first paint, so
+// evaluating it never holds up the start page.
+//
+// If PyScript's upstream stays in maintenance mode, this file is the one to change: start a plain
+// module worker that runs `loadPyodide` from ./pyodide/pyodide.mjs, `loadPackage("micropip")` and
+// `micropip.install(WHEEL)` (both vendored, offline), then answers {id, name, args} messages with
+// `pygames.web.call` (bridge.py's functions, unchanged); keep `startPython`'s shape and nothing else in
+// the site changes (the page, embed.js and sw.js know only this module and the files build.py lists).
 //
 // Offline and updates (sw.js): once Python is up, a service worker is registered (not with `offline`
 // false, i.e. ?nosw). A new deployment is noticed by the browser on a later visit; the new service worker
@@ -17,42 +29,48 @@
 // reloaded behind the player's back: it shows "A new version of pygames is ready" with a Reload button
 // (the game is autosaved and resumes after the reload) and a Later button.
 const WHEEL = "./__WHEEL__";  // build.py writes our wheel's file name here
+const here = (path) => new URL(path, import.meta.url).href;
 
 function controlled() {
   try { return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller); } catch (e) { return false; }
 }
 
+const afterFirstPaint = () => new Promise((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+});
+
 export function startPython({ testhooks = false, offline = true, inGame = () => false,
   onProgress = () => {}, onReady = () => {}, onFailed = () => {} } = {}) {
-  const worker = new Worker(new URL("./engine.js", import.meta.url), { type: "module" });
-  const answers = new Map();
-  let lastId = 0;
-  worker.addEventListener("message", ({ data }) => {
-    if (data.id !== undefined) {
-      const resolve = answers.get(data.id);
-      answers.delete(data.id);
-      if (resolve) resolve(data.out);
-    } else if (data.progress !== undefined) {
-      onProgress(data.progress, data.text);
-    } else if (data.ready) {
-      onReady();
-    } else if (data.kept) {
-      if (offline) keepOffline(inGame);
-    } else if (data.failed) {
-      onFailed(data.failed);
-    }
-  });
-  worker.addEventListener("error", (e) => onFailed(e.message || "the worker failed"));
   // The interpreter files downloaded anyway are kept for the offline cache only on a first visit (a page
   // the service worker does not control yet): afterwards they would be the old version's copies.
-  worker.postMessage({ boot: { wheel: WHEEL, testhooks, keep: offline && !controlled() } });
+  const keep = offline && !controlled();
+  const worker = afterFirstPaint().then(async () => {
+    onProgress(0.15, "Downloading Python");
+    // a storage-denied third-party frame: PyScript's page code opens IndexedDB and BroadcastChannel
+    await (await import("./pyodide/standins.mjs")).standIn();
+    return import("./pyscript/core.js");
+  }).then(({ PyWorker }) => PyWorker(here("./bridge.py"), {
+    type: "pyodide",
+    version: here(`./pyodide/entry.mjs${keep ? "?keep" : ""}`),
+    config: { packages: [here(WHEEL)], packages_cache: "never", sync_main_only: true },
+  })).then(async (w) => {
+    // browser tests only (?testhooks): build.py drops the line (a test hook) from the site `serve` builds
+    if (testhooks) await w.sync.enable_test_hooks();  // @testhook
+    return w;
+  });
+  worker.then(async (w) => {
+    onReady();
+    if (offline && await w.sync.kept()) keepOffline(inGame);
+  }, (e) => onFailed(String(e && e.message ? e.message : e)));
+  // answered in the order asked: each call waits for the one before it
+  let last = worker;
   return {
     call(name, argsText) {
-      return new Promise((resolve) => {
-        const id = ++lastId;
-        answers.set(id, resolve);
-        worker.postMessage({ id, name, args: argsText });
-      });
+      let run = (w) => w.sync.call(name, argsText);
+      if (name === "__exec__") run = (w) => w.sync.test_exec(argsText);  // @testhook
+      const answer = last.then(run).catch((e) => JSON.stringify({ error: `internal error: ${e && e.message ? e.message : e}`, internal: true }));
+      last = answer.then(() => worker);
+      return answer;
     },
   };
 }

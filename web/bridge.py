@@ -1,0 +1,49 @@
+"""The Python side of the page's worker (loader.js starts it with PyScript's ``PyWorker``).
+
+PyScript has already installed our wheel with micropip (config ``packages``) when this runs. The
+page calls what ``__export__`` names, each call a promise on the page (no SharedArrayBuffer, no
+synchronous call from the worker to the page):
+
+- ``call(name, args)``: a bridge command (``pygames.web.call``), ``args`` a JSON text; returns the
+  JSON answer (``{"ok": ...}`` or ``{"error": ...}``). An interpreter failure is answered too.
+- ``kept()``: True once the interpreter files kept for the offline cache are stored (entry.mjs).
+- ``test_exec(source)``: browser tests only, after the page asked for ``enable_test_hooks()``
+  (``?testhooks``): run test code (toy games) in this interpreter. build.py drops the line that
+  exports both (a test hook) from the site that ``serve`` builds: there the page cannot reach them.
+"""
+import json
+
+import js
+import pygames.web as web
+
+_test_hooks = False
+
+
+def call(name, args):
+    try:
+        return web.call(name, args)
+    except BaseException as e:  # pygames.web.call answers every error itself; this is Python failing
+        return json.dumps({"error": f"internal error: {e}", "internal": True})
+
+
+async def kept():
+    return bool(await js.pygamesKept())
+
+
+def enable_test_hooks():
+    global _test_hooks
+    _test_hooks = True
+
+
+def test_exec(source):
+    if not _test_hooks:
+        return json.dumps({"error": "internal error: test hooks are off", "internal": True})
+    try:
+        exec(source, {"__name__": "pygames_test_hook"})
+    except BaseException as e:
+        return json.dumps({"error": f"internal error: {type(e).__name__}: {e}", "internal": True})
+    return json.dumps({"ok": None})
+
+
+__export__ = ["call", "kept"]
+__export__ += ["enable_test_hooks", "test_exec"]  # @testhook
