@@ -38,7 +38,7 @@ def jumped_cell(frm: int, land: int) -> int:
         j = nb[frm][d]
         if j >= 0 and nb[j][d] == land:
             return j
-    raise IllegalAction(f"{NAMES[land]} is not two spaces from {NAMES[frm]} in a straight line")
+    raise IllegalAction(f"{NAMES[land]} is not two spaces from {NAMES[frm]} in a straight line", rule="X8")
 
 
 def parse_part(text: str) -> Parsed:
@@ -47,7 +47,7 @@ def parse_part(text: str) -> Parsed:
     too. Raises IllegalAction naming the text when it is no part at all (legality is the state's
     business), and for a jump whose hops are not two spaces long."""
     if not isinstance(text, str):
-        raise IllegalAction(f"a Dvertz part must be a notation string, not {text!r}")
+        raise IllegalAction(f"a Dvertz part must be a notation string, not {text!r}", rule="X20")
     t = text.strip()
     canon = t[:1].upper() + t[1:].lower() if t[:1].upper() in "WGB" else t
     m = _MARBLE.fullmatch(canon)
@@ -58,7 +58,7 @@ def parse_part(text: str) -> Parsed:
         fixed = re.sub(r"([wgb])([a-k][1-5])", lambda g: g.group(1).upper() + g.group(2), low[1:])
         m = _JUMP.fullmatch("x" + fixed)
         if not m:
-            raise IllegalAction(f"{text!r} is not a jump (write x c3Ge3: start, jumped colour, landing)")
+            raise IllegalAction(f"{text!r} is not a jump (write x c3Ge3: start, jumped colour, landing)", rule="X20")
         start = parse_cell(m.group(1))
         hops, at = [], start
         for colour, cell in _HOP.findall(m.group(2)):
@@ -71,7 +71,7 @@ def parse_part(text: str) -> Parsed:
         return parse_action(t)
     except IllegalAction:
         raise IllegalAction(f"{text!r} is not Dvertz notation (a placement e3, a stack move a1b2, a marble "
-                            f"Wc3, a jump x c3Ge3, or pass)") from None
+                            f"Wc3, a jump x c3Ge3, or pass)", rule="X20") from None
 
 
 def format_part(parsed: Parsed) -> str:
@@ -85,11 +85,11 @@ def format_part(parsed: Parsed) -> str:
             out = "x " + NAMES[parsed[1]]
             for colour, land in parsed[2]:
                 if colour not in ("W", "G", "B") or not 0 <= land < N_CELLS:
-                    raise IllegalAction(f"not a Dvertz jump: {parsed!r}")
+                    raise IllegalAction(f"not a Dvertz jump: {parsed!r}", rule="X20")
                 out += colour + NAMES[land]
             return out
     except (TypeError, IndexError, ValueError):
-        raise IllegalAction(f"not a Dvertz part: {parsed!r}") from None
+        raise IllegalAction(f"not a Dvertz part: {parsed!r}", rule="X20") from None
     return format_action(parsed)
 
 
@@ -97,13 +97,14 @@ def parse_turn(text: str) -> list[str]:
     """The parts of a turn written ``part + part`` (X20), each in canonical notation. A turn has one or
     two parts, and ``pass`` stands alone. Raises IllegalAction for anything else."""
     if not isinstance(text, str):
-        raise IllegalAction(f"a Dvertz turn must be a notation string, not {text!r}")
+        raise IllegalAction(f"a Dvertz turn must be a notation string, not {text!r}", rule="X20")
     parts = [format_part(parse_part(p)) for p in text.split("+")]
     if len(parts) > 2 or ("pass" in parts and len(parts) > 1):
-        raise IllegalAction(f"{text!r}: a turn is one or two parts (a + b), and pass stands alone")
+        raise IllegalAction(f"{text!r}: a turn is one or two parts (a + b), and pass stands alone", rule="X20")
     kinds = [parse_part(p)[0] for p in parts]
     if len(parts) == 2 and (kinds[0] in ("move", "place")) == (kinds[1] in ("move", "place")):
-        raise IllegalAction(f"{text!r}: the two parts of a turn are one DVONN move and one ZÈRTZ-like move")
+        raise IllegalAction(f"{text!r}: the two parts of a turn are one DVONN move and one ZÈRTZ-like move",
+                            rule="X20")
     return parts
 
 

@@ -31,6 +31,7 @@ from ..dvonn.board import (BLACK, GRID, INDEX, LANDING, N_CELLS, NAMES, PIECES_P
                            board_problem, has_move, move_stack, placement_piece, player_moves, scores)
 from ..zertz import logic
 from ..zertz.logic import CODES
+from . import explain as why
 from .notation import format_turn, jumped_cell, parse_part, parse_turn
 
 PLAYER_NAMES = ("White", "Black")
@@ -164,6 +165,11 @@ class DvertzState(State):
         self._update()
 
     # ----- protocol ----------------------------------------------------------------------------------
+    explain_rules = why.EXPLAIN_RULES  # "Why not?" (issue 17): pygames.dvertz.explain
+
+    def _explain(self, targets, notation):
+        return why.explain(self, targets, notation)
+
     def _current_player(self) -> int:
         return TERMINAL if self.status == "over" else self.turn
 
@@ -345,15 +351,15 @@ class DvertzState(State):
         whole turn: every part the turn requires, in the order given."""
         parts = parse_turn(text)
         if self.part != "":
-            raise IllegalAction("a turn is under way: play its remaining part on its own")
+            raise IllegalAction("a turn is under way: play its remaining part on its own", rule="X5")
         s = self.clone()
         who = s.current_player()
         for k, n in enumerate(parts):
             if k and s.current_player() != who:
-                raise IllegalAction(f"{text!r}: the turn was over after {parts[0]!r}")
+                raise IllegalAction(f"{text!r}: the turn was over after {parts[0]!r}", rule="X5")
             s.apply(n)
         if s.part != "" and not s.is_terminal():
-            raise IllegalAction(f"{text!r} is not a whole turn: the {s.todo()[0]} part is missing")
+            raise IllegalAction(f"{text!r} is not a whole turn: the {s.todo()[0]} part is missing", rule="X5")
         self.__dict__.update(s.__dict__)
 
     # ----- copies, views and serialisation -----------------------------------------------------------

@@ -34,6 +34,8 @@ def _why_capture(state, path: tuple[str, ...], jumps) -> Explanation:
     if all(s != i for s, _ in jumps):
         return Explanation(f"The marble on {first} cannot jump: a jump goes over an adjacent marble onto the "
                            f"vacant ring just beyond it.", "Z9")
+    if path[-1] not in index:
+        return None
     if len(path) == 2:
         return Explanation(f"{path[1]} is no jump for the marble on {first}: it must go over an adjacent "
                            f"marble onto the vacant ring just beyond it.", "Z9")
