@@ -111,6 +111,13 @@ class VerquereState(State):
         self.limit = False
 
     # ----- protocol ----------------------------------------------------------------------------------
+    explain_rules = {"turn": "V4", "end": "V21", "chance": "V4", "legal": "V5", "notation": "V20"}
+    """"Why not?" (issue 17): see :mod:`pygames.verquere.explain`."""
+
+    def _explain(self, targets, notation):
+        from .explain import explain  # late: explain.py imports this module
+        return explain(self, targets, notation)
+
     def _current_player(self) -> int:
         if self.winner is not None or self.limit:
             return TERMINAL
