@@ -36,10 +36,12 @@ LEVELS: dict[str, tuple[int, int, float] | None] = {
     # name: (iterations, playout depth in player decisions, seconds cap)
     "random": None,
     "easy": (40, 4, 0.5),
-    "medium": (300, 8, 1.5),
-    "hard": (1500, 16, 3.0),
+    "medium": (300, 8, 1.0),
+    "hard": (1500, 16, 1.8),
 }
-"""Computer levels: MCTS iterations, playout depth and a time cap per decision."""
+"""Computer levels: MCTS iterations, playout depth and a time cap per decision (issue 19: medium within
+1 s, hard within 2 s per decision in the browser; the cap is wall-clock, so it holds however slow the
+machine)."""
 
 
 def random_action(state, rng: random.Random) -> Action:
@@ -178,6 +180,16 @@ class MCTSBot:
         top = max(tried, key=lambda n: (n.visits, n.value / (n.visits or 1)))
         return next(a for a in legal if root.children.get(a.notation) is top)
 
+    def value(self) -> float | None:
+        """The searched value of :meth:`best` for the player to move, in [-1, 1] (the mean return of its
+        simulations; None when nothing was searched: a forced or chance action)."""
+        if self._answer is not None or not self._root.children:
+            return None
+        child = self._root.children.get(self.best().notation)
+        if child is None or not child.visits:
+            return None
+        return max(-1.0, min(1.0, child.value / child.visits))
+
     def _iterate(self) -> None:
         state, root = self._state, self._root
         me = state.current_player()
@@ -302,6 +314,11 @@ class LevelBot:
 
     def best(self) -> Action:
         return self._bot.best() if hasattr(self._bot, "best") else self._bot.step(self._pending)
+
+    def value(self) -> float | None:
+        """The searched value of the answer for the player to move, in [-1, 1], when the level's player
+        tells one (else None)."""
+        return self._bot.value() if hasattr(self._bot, "value") else None
 
 
 def make_bot(level: str, seed: int = 0, cap: bool = True):

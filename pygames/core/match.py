@@ -43,10 +43,11 @@ def wilson_interval(score: float, n: int, z: float = 1.96) -> tuple[float, float
 
 
 def play_game(game_id: str, options: dict, levels: list[str], seed: int, max_plies: int = 100_000,
-              opening: int = 0, opening_seed: int = 0, cap: bool = True):
+              opening: int = 0, opening_seed: int = 0, cap: bool = True, clock: dict | None = None):
     """Play one game with one bot level per seat; returns ``(final_state, plies)``. The first ``opening``
     player decisions are uniformly random, drawn from ``opening_seed``; ``cap=False`` lifts the levels'
-    time caps."""
+    time caps. ``clock``, when given, is filled with ``{seat: [bot decisions, wall seconds, CPU seconds,
+    longest wall seconds]}`` (a decision with one legal action counts too)."""
     g = get_game(game_id)
     state = g.new_initial_state(options)
     bots = [make_bot(lv, seed=seed * 31 + i, cap=cap) for i, lv in enumerate(levels)]
@@ -61,31 +62,49 @@ def play_game(game_id: str, options: dict, levels: list[str], seed: int, max_pli
             state.apply(acts[opening_rng.randrange(len(acts))])
             decisions += 1
         else:
-            state.apply(bots[state.current_player()].step(state))
+            p = state.current_player()
+            w0, c0 = time.perf_counter(), time.process_time()
+            action = bots[p].step(state)
+            if clock is not None:
+                wall = time.perf_counter() - w0
+                t = clock.setdefault(p, [0, 0.0, 0.0, 0.0])
+                t[0] += 1
+                t[1] += wall
+                t[2] += time.process_time() - c0
+                t[3] = max(t[3], wall)
+            state.apply(action)
             decisions += 1
         plies += 1
     return state, plies
 
 
-def _match_game(job: tuple) -> tuple[int, list[float], int]:
-    """One game of a match: ``(seat of a, returns, plies)`` (a top-level function so a process pool can
-    run it)."""
+def _match_game(job: tuple) -> tuple[int, list[float], int, dict]:
+    """One game of a match: ``(seat of a, returns, plies, clock)`` (a top-level function so a process pool
+    can run it; ``clock`` as in :func:`play_game`)."""
     game_id, module, opts, a, b, n, k, seed, opening, cap = job
     importlib.import_module(module)  # a spawned process registers the game from its own module
     seat = k % n
     levels = [a if p == seat else b for p in range(n)]
+    clock: dict = {}
     final, plies = play_game(game_id, opts, levels, seed=seed + k, opening=opening,
-                             opening_seed=seed * 7919 + k // n, cap=cap)
-    return seat, final.returns(), plies
+                             opening_seed=seed * 7919 + k // n, cap=cap, clock=clock)
+    return seat, final.returns(), plies, clock
 
 
 def play_match(game_id: str, options: dict | None, a: str, b: str, games: int = 200, seed: int = 1,
-               progress: bool = False, opening: int = 0, jobs: int = 1, cap: bool = True) -> dict:
-    """Seat-balanced match of level ``a`` against level ``b``; see the module docstring.
+               progress: bool = False, opening: int = 0, jobs: int = 1, cap: bool = True, first: int = 0,
+               timing: bool = False) -> dict:
+    """Seat-balanced match of level ``a`` against level ``b``; see the module docstring. ``first`` numbers
+    the first game (games ``first .. first + games - 1`` of the match of this seed are played, so a long
+    match can be played in slices and summed: ``total`` is ``a``'s summed score, ``moves`` the raw
+    ``{"a"|"b": [decisions, wall s, CPU s, longest wall s]}``).
 
-    Returns ``{"games", "score", "low", "high", "wins", "plies_per_game", "seconds_per_game"}`` where
-    ``score`` is ``a``'s mean score and ``low``/``high`` its 95% interval; ``seconds_per_game`` is wall
-    time divided by games (with ``jobs > 1`` it is shared by the processes).
+    Returns ``{"games", "total", "plies", "score", "low", "high", "wins", "plies_per_game",
+    "seconds_per_game"}`` where ``score`` is ``a``'s mean score and ``low``/``high`` its 95% interval;
+    ``seconds_per_game`` is wall time divided by games (with ``jobs > 1`` it is shared by the processes).
+    With ``timing``, also ``moves`` (above) and ``a_move``/``b_move``: ``{"wall", "cpu", "max"}``, mean wall
+    and CPU seconds per decision of that level and its longest decision in wall seconds (on a loaded machine
+    wall exceeds CPU).
     """
     g = get_game(game_id)
     opts = g.validate_options(options or {})
@@ -95,9 +114,10 @@ def play_match(game_id: str, options: dict | None, a: str, b: str, games: int = 
     plies = 0
     t0 = time.perf_counter()
     module = g.state_class.__module__
-    work = [(game_id, module, opts, a, b, n, k, seed, opening, cap) for k in range(games)]
+    work = [(game_id, module, opts, a, b, n, k, seed, opening, cap) for k in range(first, first + games)]
+    moves = {"a": [0, 0.0, 0.0, 0.0], "b": [0, 0.0, 0.0, 0.0]}
     pool = None
-    results: Iterable[tuple[int, list[float], int]]
+    results: Iterable[tuple[int, list[float], int, dict]]
     if jobs > 1:
         import multiprocessing
         pool = multiprocessing.get_context("spawn").Pool(jobs)
@@ -105,15 +125,21 @@ def play_match(game_id: str, options: dict | None, a: str, b: str, games: int = 
     else:
         results = map(_match_game, work)
     try:
-        for k, (seat, ret, p) in enumerate(results):
+        for k, (seat, ret, p, clock) in enumerate(results):
             plies += p
+            for who, t in clock.items():
+                m = moves["a" if who == seat else "b"]
+                m[0] += t[0]
+                m[1] += t[1]
+                m[2] += t[2]
+                m[3] = max(m[3], t[3])
             best = max(ret)
             top = [i for i, r in enumerate(ret) if r == best]
             if seat in top:
                 total += 1.0 / len(top)
                 wins += len(top) == 1
             if progress:
-                print(f"  game {k + 1}/{games}: seat {seat}, returns {ret}, score so far {total / (k + 1):.3f}",
+                print(f"  game {first + k + 1}: seat {seat}, returns {ret}, score so far {total / (k + 1):.3f}",
                       flush=True)
     finally:
         if pool is not None:
@@ -121,6 +147,13 @@ def play_match(game_id: str, options: dict | None, a: str, b: str, games: int = 
             pool.join()
     score = total / games
     low, high = wilson_interval(score, games)
-    return {"games": games, "score": round(score, 4), "low": round(low, 4), "high": round(high, 4),
-            "wins": wins, "plies_per_game": round(plies / games, 1),
-            "seconds_per_game": round((time.perf_counter() - t0) / games, 2)}
+    out: dict = {"games": games, "total": total, "plies": plies, "score": round(score, 4),
+                 "low": round(low, 4), "high": round(high, 4), "wins": wins,
+                 "plies_per_game": round(plies / games, 1),
+                 "seconds_per_game": round((time.perf_counter() - t0) / games, 2)}
+    if timing:
+        out["moves"] = moves
+        for who, m in moves.items():
+            out[f"{who}_move"] = {"wall": round(m[1] / max(m[0], 1), 3), "cpu": round(m[2] / max(m[0], 1), 3),
+                                  "max": round(m[3], 2)}
+    return out

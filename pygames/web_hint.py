@@ -1,0 +1,166 @@
+"""The bridge commands ``hint`` and ``review`` (issue 19): the computer as a teacher.
+
+``hint {}`` — for the human seat to move: the action the hard level would play and its estimated chance to
+win, ``{"notation", "targets": [ids…], "win": 0..1, "level": "hard"}``, within :data:`HINT_SECONDS` of
+search (about 2 s with the call). The search starts from ``state.determinize(player, rng)`` (a state drawn
+among those that look the same to that player), so it uses only what that player may see; the bots decide
+alike from states that look alike (``tests/test_bots_information.py``). ``win`` is the searched value of the
+move for the player, ``(v + 1) / 2`` for a value ``v`` in [-1, 1] (the mean return of the search's
+simulations; a two-player game's returns are ±1, so this is the chance to win, a draw counting half), or,
+when the level's player tells no value (a DVONN placement), the mean evaluation after the move over a few
+such states. Raises PygamesError with no game, at the end of a game, or when no human seat is to move.
+
+``review {}`` — once the game is over (everything is revealed then): ``{"plies": [{"ply", "notation",
+"player", "win": [per player]}], "marks": [{"ply", "player", "loss", "better"}]}``. For every ply (chance
+outcomes too, ``player`` then :data:`~pygames.core.state.CHANCE`), ``win[q]`` is player ``q``'s estimated
+chance to win after it, judged from what ``q`` could see then: the mean of the game's evaluation
+(``Game.evaluate``, the one the searches read; the returns at the end) over :data:`SAMPLES` states that
+looked the same to ``q`` (one in a perfect-information game), as ``(v + 1) / 2``. For every decision, the
+mover's legal actions (a game's ``extra["candidates"]`` first :data:`CANDIDATES` when it has them, at most
+:data:`WIDTH` otherwise; the move played always) are each judged one ply ahead the same way, from what the
+mover could see; a move whose judgement is below the best one's by more than :data:`MARK` (20 points of
+the chance to win) is marked with ``loss`` (0..1) and the ``better`` action's notation. These are one-ply
+judgements of the game's evaluation, not a search: quick (a few seconds for a whole game), and as good as
+the evaluation. Raises PygamesError with no game or before the game is over.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from .core.bots import LEVELS, MCTSBot, make_bot
+from .core.chance import sample_outcome
+from .core.errors import PygamesError
+
+HINT_SECONDS = 1.6
+"""Search time of a hint (the issue's bound is 2 s per hint in the browser)."""
+SAMPLES = 4
+"""States drawn per judgement in a hidden-information game (``determinize``)."""
+CANDIDATES = 12
+"""Actions judged per decision in a game with a candidate order (ZÈRTZ, Zoon, Dvertz), best first."""
+WIDTH = 48
+"""At most this many actions judged per decision in a game without one (drawn at random, the played one
+kept)."""
+MARK = 0.20
+"""A move is marked when it lost more than this much of the mover's chance to win."""
+REVIEW_SECONDS = 5.0
+"""Past this much time a review goes on with one state per judgement and the first :data:`CANDIDATES` // 2
+actions (a long Zoon game judges every pending combat exactly, which is slow)."""
+
+
+def _hint_bot(state, seed: int):
+    """The hard level's player, its search capped at :data:`HINT_SECONDS` (a game's own player keeps its
+    own cap, within 2 s: DVONN's hard stops at 1.7 s)."""
+    own = state.game.extra.get("bot") if isinstance(state.game.extra, dict) else None
+    if own is not None:
+        return make_bot("hard", seed=seed)
+    it, depth, secs = LEVELS["hard"]  # type: ignore[misc]
+    return MCTSBot(iterations=it, depth=depth, seconds=min(secs, HINT_SECONDS), seed=seed)
+
+
+def _value(state, player: int, rng: random.Random) -> float:
+    """``player``'s value in [-1, 1] of ``state`` (a full state): the returns at the end, else the game's
+    evaluation (a chance node first resolved by a sampled outcome)."""
+    for _ in range(16):
+        if not state.is_chance_node():
+            break
+        state = state.child(sample_outcome(state, rng))
+    if state.is_terminal():
+        return float(state.returns()[player])
+    ev = state.game.evaluate
+    return float(ev(state)[player]) if ev is not None else 0.0
+
+
+def _looks(state, player: int, rng: random.Random, samples: int = SAMPLES) -> list:
+    """States that look the same to ``player`` as ``state`` does: ``samples`` determinizations in a
+    hidden-information game, else the state itself."""
+    if not state.game.hides_information(state.options):
+        return [state]
+    return [state.determinize(player, rng) for _ in range(samples)]
+
+
+def _win(v: float) -> float:
+    return round(max(0.0, min(1.0, (v + 1.0) / 2.0)), 3)
+
+
+def cmd_hint(args: dict) -> dict:
+    """See the module docstring."""
+    from . import web  # late: web registers this command
+
+    s = web._require()
+    state = s.state
+    if state.is_terminal():
+        raise PygamesError("hint: the game is over")
+    p = state.current_player()
+    if p < 0 or s.seats[p] != "human":
+        raise PygamesError("hint: no human seat is to move")
+    seed = s.record.seed * 7919 + len(s.record.actions) + 17
+    rng = random.Random(seed)
+    root = state.determinize(p, rng)  # only what p may see: the truth is never searched
+    bot = _hint_bot(state, seed)
+    if hasattr(bot, "start"):
+        bot.start(root)
+        while not bot.think(HINT_SECONDS):
+            pass
+        action = bot.best()
+    else:
+        action = bot.step(root)
+    v = bot.value() if hasattr(bot, "value") else None
+    if v is None:
+        looks = _looks(state, p, rng)
+        v = sum(_value(d.child(action.notation), p, rng) for d in looks) / len(looks)
+    mine = state.find_action(action.notation)  # the action as the real state offers it (same notation)
+    return {"notation": mine.notation, "targets": list(mine.targets), "win": _win(v), "level": "hard"}
+
+
+def _judge(state, rng: random.Random, samples: int) -> list[float]:
+    """Every player's chance to win in ``state``, each from what that player can see."""
+    out = []
+    for q in range(state.num_players):
+        looks = _looks(state, q, rng, samples)
+        out.append(_win(sum(_value(d, q, rng) for d in looks) / len(looks)))
+    return out
+
+
+def _choices(state, played: str, rng: random.Random, width: int) -> list:
+    """The actions judged at a decision (see the module docstring), the played one among them."""
+    legal = state.legal_actions()
+    cands = state.game.extra.get("candidates") if isinstance(state.game.extra, dict) else None
+    if cands is not None:
+        picked = list(cands(state, legal))[:width]
+    elif len(legal) > WIDTH:
+        picked = rng.sample(legal, WIDTH)
+    else:
+        picked = list(legal)
+    if all(a.notation != played for a in picked):
+        picked.append(state.find_action(played))
+    return picked
+
+
+def cmd_review(args: dict) -> dict:
+    """See the module docstring."""
+    from . import web  # late: web registers this command
+
+    s = web._require()
+    if not s.state.is_terminal():
+        raise PygamesError("review: the game is not over yet (a review shows what every player held)")
+    rng = random.Random(s.record.seed * 104729 + 3)
+    state = s.record.replay(0)
+    plies, marks = [], []
+    end = time.monotonic() + REVIEW_SECONDS
+    samples, width = SAMPLES, CANDIDATES
+    for i, (notation, mover) in enumerate(zip(s.record.actions, s.movers)):
+        if time.monotonic() > end:
+            samples, width = 1, CANDIDATES // 2
+        if mover >= 0 and len(state.legal_actions()) > 1:
+            looks = _looks(state, mover, rng, samples)
+            judged = {}
+            for a in _choices(state, notation, rng, width):
+                judged[a.notation] = sum(_value(d.child(a.notation), mover, rng) for d in looks) / len(looks)
+            best = max(judged, key=lambda n: judged[n])
+            loss = (judged[best] - judged[notation]) / 2.0
+            if loss > MARK:
+                marks.append({"ply": i + 1, "player": mover, "loss": round(loss, 3), "better": best})
+        state = state.child(notation)
+        plies.append({"ply": i + 1, "notation": notation, "player": mover, "win": _judge(state, rng, samples)})
+    return {"plies": plies, "marks": marks}

@@ -1,0 +1,130 @@
+"""The bridge's ``hint`` and ``review`` commands (issue 19, :mod:`pygames.web_hint`): their shapes, their
+errors, that a hint comes from what the player to move may see, and that a review marks the blunders of a
+random player against the computer."""
+from __future__ import annotations
+
+import json
+import math
+import time
+
+import pytest
+
+from pygames import web, web_hint
+from pygames.core import get_game
+from pygames.core.bots import MCTSBot, RandomBot
+from pygames.core.record import Record
+
+
+def call(name: str, args: dict | None = None):
+    out = json.loads(web.call(name, json.dumps(args or {})))
+    if "error" in out:
+        raise AssertionError(out["error"])
+    return out["ok"]
+
+
+def error(name: str, args: dict | None = None) -> str:
+    out = json.loads(web.call(name, json.dumps(args or {})))
+    assert "error" in out, out
+    return out["error"]
+
+
+def finish(seed: int = 1) -> dict:
+    """Play the human seat at random until the game is over; the last view."""
+    bot = RandomBot(seed)
+    v = call("view")
+    while not v["terminal"]:
+        if v["human_turn"]:
+            v = call("act", {"notation": v["legal"][bot.rng.randrange(len(v["legal"]))]["notation"]})
+        else:
+            v = call("bot")
+    return v
+
+
+@pytest.mark.parametrize("game_id,options", [("zertz", {}), ("dvonn", {}), ("dritzak", {"players": 2}),
+                                             ("duerror_grandis", {"players": 2, "caecus": True})])
+def test_hint_shape_and_time(game_id, options):
+    """``hint`` → ``{notation, targets, win, level}``: a legal action of the human to move, its click targets,
+    a chance to win in [0, 1], the hard level; within about 2 s (1.6 s of search; 3 s allowed here for a
+    loaded machine)."""
+    n = get_game(game_id).num_players(options)
+    v = call("new_game", {"game": game_id, "options": options, "seats": ["human"] + ["easy"] * (n - 1), "seed": 4})
+    while not v["human_turn"]:
+        v = call("bot")
+    t0 = time.perf_counter()
+    h = call("hint")
+    assert time.perf_counter() - t0 < 3.0
+    assert set(h) == {"notation", "targets", "win", "level"} and h["level"] == "hard"
+    legal = {a["notation"]: a for a in v["legal"]}
+    assert h["notation"] in legal and h["targets"] == list(legal[h["notation"]]["targets"])
+    assert 0.0 <= h["win"] <= 1.0
+
+
+def test_hint_errors():
+    """No hint when no human seat is to move or once the game is over."""
+    call("new_game", {"game": "verquere", "options": {"ruleset": "ludii"}, "seats": ["random", "random"],
+                      "seed": 2})
+    assert "no human seat" in error("hint") or "over" in error("hint")
+    call("new_game", {"game": "dvonn", "seats": ["human", "random"], "seed": 2})
+    finish()
+    assert "over" in error("hint")
+
+
+def test_hint_uses_only_what_the_player_sees(monkeypatch):
+    """Two Dritzak games that look the same to the human to move (the second replays a determinization's
+    history, other hands and the deck dealt differently) get the same hint (a search of fixed size, so the
+    machine's speed plays no part)."""
+    monkeypatch.setattr(web_hint, "_hint_bot", lambda state, seed: MCTSBot(200, 8, math.inf, seed=seed))
+    import random
+    hints = []
+    for seed in range(3, 9):
+        v = call("new_game", {"game": "dritzak", "options": {"players": 3}, "seats": ["human", "random", "random"],
+                              "seed": seed})
+        while not v["human_turn"]:
+            v = call("bot")
+        v = call("act", {"notation": v["legal"][0]["notation"]})
+        while not v["human_turn"] and not v["terminal"]:
+            v = call("bot")
+        s = web._session
+        d = s.state.determinize(0, random.Random(seed))
+        if d.history == s.state.history:
+            continue
+        first = call("hint")
+        rec = Record.new("dritzak", s.record.options, seed=s.record.seed)
+        rec.actions = list(d.history)
+        call("load", {"record": rec.to_json(), "seats": ["human", "random", "random"]})
+        assert web._session.state.observation(0) == s.state.observation(0)
+        assert web._session.state.to_json() != s.state.to_json()
+        hints.append((first, call("hint")))
+    assert len(hints) >= 3
+    for a, b in hints:
+        assert a == b
+
+
+def test_review_refused_before_the_end():
+    call("new_game", {"game": "zertz", "seats": ["human", "random"], "seed": 1})
+    assert "not over" in error("review")
+
+
+@pytest.mark.parametrize("game_id,options", [("zertz", {}), ("dvonn", {}), ("zoon", {"first": "south"})])
+def test_review_shape_and_marks(game_id, options):
+    """After a game of a random human against the hard level: one entry per ply with every player's chance
+    to win in [0, 1], the winner's 1 at the end; the random player's worst moves marked (loss above 0.20,
+    a better action that was legal there and not the one played)."""
+    call("new_game", {"game": game_id, "options": options, "seats": ["human", "medium"], "seed": 5})
+    finish(5)
+    s = web._session
+    r = call("review")
+    assert set(r) == {"plies", "marks"}
+    assert [p["ply"] for p in r["plies"]] == list(range(1, len(s.record.actions) + 1))
+    for p, a in zip(r["plies"], s.record.actions):
+        assert p["notation"] == a and len(p["win"]) == 2 and all(0.0 <= w <= 1.0 for w in p["win"])
+    ret = s.state.returns()
+    if ret[0] != ret[1]:
+        assert r["plies"][-1]["win"][ret.index(max(ret))] == 1.0
+    assert r["marks"], "a random player's moves against the computer had no blunder"
+    for m in r["marks"]:
+        assert set(m) == {"ply", "player", "loss", "better"} and m["loss"] > 0.20
+        before = s.record.replay(m["ply"] - 1)
+        assert m["player"] == before.current_player()
+        assert m["better"] != s.record.actions[m["ply"] - 1]
+        before.find_action(m["better"])
