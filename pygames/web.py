@@ -5,7 +5,7 @@ either a *view* (what to draw) or ``{"error": message}``. A failed command leave
 
 Commands: ``games``, ``layout {layout}``, ``new_game {game, options, seats, seed?}``,
 ``load {record, seats?}``, ``act {notation}``, ``bot {}``, ``undo``, ``redo``, ``view {ply?, handover?}``,
-``record``.
+``record``, ``explain`` (:mod:`pygames.web_explain`), ``hint`` and ``review`` (:mod:`pygames.web_hint`).
 
 Secrets stay here: each game gets fresh secret random bytes (:func:`secrets.token_bytes`) that decide its
 chance outcomes still to come and never leave this module, so nothing the page, its storage, a saved file

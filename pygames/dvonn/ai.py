@@ -34,7 +34,7 @@ LEVELS: dict[str, tuple[int, int, float, int]] = {
     # level: (depth without a time cap, deepest with the cap, seconds, placement depth)
     "easy": (1, 1, 0.5, 1),
     "medium": (2, 2, 1.0, 2),
-    "hard": (3, 8, 1.7, 2),
+    "hard": (4, 8, 1.7, 2),
 }
 """Each level's search: its depth when the time cap is lifted, the deepest iteration with the cap, the
 time cap in seconds per decision (hard stays within 2 s), and the depth of its placement search."""
