@@ -227,10 +227,18 @@ def _replay(game_id: str, spec: dict):
     return rec.replay()
 
 
+def _static_svg(state, viewer: int) -> str:
+    """The drawing of ``state`` for ``viewer`` as a picture: links the live board carries (a Zoon card's
+    link to its tribe card, relative to the app) are unwrapped, since a picture (``role="img"``) holds
+    no control."""
+    svg = state.game.draw_svg(state.observation(viewer))
+    return re.sub(r"<a\b[^>]*>|</a>", "", svg)
+
+
 def diagram(game_id: str, spec: dict) -> str:
     """SVG of the position after ``spec["actions"]`` (a game record's fields) with a caption."""
     state = _replay(game_id, spec)
-    svg = state.game.draw_svg(state.observation(spec.get("viewer", 0)))
+    svg = _static_svg(state, spec.get("viewer", 0))
     caption = html.escape(spec.get("caption", " ".join(spec["actions"])))
     return f"{svg}<figcaption>{caption}</figcaption>"
 
@@ -282,8 +290,7 @@ def tutorial_html(game_id: str) -> str:
         return ""
     items = []
     for n, step in enumerate(tut["steps"], 1):
-        state = _replay(game_id, {**step["record"]})
-        svg = state.game.draw_svg(state.observation(step["viewer"]))
+        svg = _static_svg(_replay(game_id, step["record"]), step["viewer"])
         answer = ", ".join(f"<code>{html.escape(a)}</code>" for a in step["task"]["accept"])
         items.append(f'<li><figure class="diagram">{svg}<figcaption><strong>Step {n}.</strong> '
                      f'{html.escape(step["text"])}</figcaption></figure>'
