@@ -76,7 +76,7 @@ def test_every_rule_id_is_named_by_a_test():
 
 def test_reconstruction_notes_published_and_linked():
     """The Zoon page links its reconstruction notes, and the build publishes them beside it."""
-    import build
+    from tools import rules_pages as build
     html = build.markdown_to_html((ROOT / "docs" / "rules" / "zoon.md").read_text(encoding="utf-8"))
     assert 'href="zoon-reconstruction-notes.html"' in html
     assert any(p.stem == "zoon-reconstruction-notes" for p in build.EXTRA_PAGES)

@@ -15,7 +15,7 @@ from pygames.core.record import Record
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
+from tools import rules_pages as build  # noqa: E402
 
 GAMES = sorted(p.stem for p in (ROOT / "docs" / "rules").glob("*.md"))
 
@@ -63,3 +63,15 @@ def test_glossary_terms_explained_and_linked_to_rules(game):
         assert t["rule"] is None or t["rule"] in ids, t
     html = build.markdown_to_html(md)
     assert all(f'id="term-{build.slug(t["term"])}"' in html for t in terms)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_glossary_term_is_explained_where_it_first_appears(game):
+    """Each term is linked once from the page's text before the glossary (its first use in bold, where the
+    guide introduces it, else its first use), the explanation as the link's title."""
+    md = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    html = build.markdown_to_html(md)
+    front = html[:html.index('id="glossary"')]
+    for t in build.glossary(md):
+        links = re.findall(rf'<a href="#term-{re.escape(build.slug(t["term"]))}" class="term" title="([^"]*)"', front)
+        assert len(links) == 1, (t["term"], len(links))
