@@ -3,6 +3,7 @@ seats replayed in Python, a Parcus match of two games, and the Caecus hot-seat c
 from __future__ import annotations
 
 from pygames.core.record import Record
+from pygames.duerror_grandis.svg import PALETTE
 
 from .helpers import open_app, perform, play_first, play_game, view, wait_settled
 
@@ -17,6 +18,9 @@ def racer(page, used):
     def choose(v, rng):
         legal = v["legal"]
         by = {a["notation"]: a for a in legal}
+        colours = [a for a in legal if a["notation"].startswith("colour ")]
+        if colours:  # G43
+            return rng.choice(colours)
         boards = [a for a in legal if a["notation"].startswith("board ")]
         if boards:
             used["thumbnail"] += 1
@@ -113,8 +117,8 @@ def test_caecus_hot_seat_curtain_and_only_the_viewers_path(app, site_url):
         paths = app.eval_on_selector_all("#board polyline.path", "els => els.map(e => e.getAttribute('stroke'))")
         assert len(paths) <= 1
         if obs["paths"][me] is not None:
-            assert paths == [["#d1242f", "#0969da"][me]]
-        other = ["Red", "Blue"][1 - me]
+            assert paths == [PALETTE[obs["colours"][me]]]
+        other = full["player_names"][1 - me]
         assert f"of {other}'s path" not in app.inner_html("#board")
         assert full["record"] is None  # the record would tell the boards
         legal = full["legal"]

@@ -65,14 +65,14 @@ def cmd_play(args) -> int:
         p = state.current_player()
         if p != human:
             a = bot.step(state)
-            print(f"{g.player_name(p)}: {a.notation}")
+            print(f"{state.player_name(p)}: {a.notation}")
             state.apply(a)
             continue
         print(draw_text(g, state.observation(p), p))
         legal = [a.notation for a in state.legal_actions()]
         print("legal:", " ".join(legal))
         try:
-            choice = input(f"{g.player_name(p)}> ").strip()
+            choice = input(f"{state.player_name(p)}> ").strip()
         except EOFError:
             print()
             return 0

@@ -86,7 +86,7 @@ def _moves(session: Session, viewer: int | None) -> list[dict]:
     g = session.game
     actions = session.record.actions
     out = [{"ply": i + 1, "notation": a, "player": p, "chance": p == CHANCE,
-            "name": "" if o is None or o < 0 else g.player_name(o)}
+            "name": "" if o is None or o < 0 else session.state.player_name(o)}
            for i, (a, p, o) in enumerate(zip(actions, session.movers, session.owners))]
     if hides_information(g, session.record.options):
         shown = session.state.public_history(viewer)
@@ -116,7 +116,7 @@ def _status(state, game, seats) -> str:
         r = state.returns()
         best = max(r)
         winners = [i for i, v in enumerate(r) if v == best]
-        names = " and ".join(game.player_name(w) for w in winners)
+        names = " and ".join(state.player_name(w) for w in winners)
         if len(winners) == len(r):
             return "Game over: it is a draw"
         if me is not None:
@@ -124,7 +124,7 @@ def _status(state, game, seats) -> str:
         return f"Game over: {names} won"
     if p == CHANCE:
         return "Rolling…"
-    who = game.player_name(p)
+    who = state.player_name(p)
     if seats[p] != "human":
         return f"{who} (computer, {seats[p]}) is thinking…" if me is not None else f"{who} (computer) to move"
     return "Your turn" if me is not None else f"{who} to move"
@@ -155,10 +155,11 @@ def _curtain_view(session: Session, viewer: int) -> dict:
     """What the page gets while the device passes to ``viewer``: who, and nothing of anyone's view (no
     drawing, observation, legal actions or move list); ``view {handover: true}`` then sends the view."""
     g = session.game
-    name = g.player_name(viewer)
+    name = session.state.player_name(viewer)
     return {
         "curtain": True, "game": g.id, "title": g.title, "options": session.record.options,
-        "seats": session.seats, "player_names": [g.player_name(i) for i in range(len(session.seats))],
+        "seats": session.seats,
+        "player_names": [session.state.player_name(i) for i in range(len(session.seats))],
         "viewer": viewer, "current_player": session.state.current_player(), "human_turn": False,
         "bot_turn": False, "terminal": False, "browsing": False, "ply": len(session.record.actions),
         "plies": len(session.record.actions), "status": f"Pass the device to {name}",
@@ -185,7 +186,7 @@ def _view(session: Session, ply: int | None = None, handover: bool = False) -> d
     undo_reason = session.undo_reason()
     return {
         "game": g.id, "title": g.title, "options": session.record.options, "seats": session.seats,
-        "player_names": [g.player_name(i) for i in range(len(session.seats))],
+        "player_names": [state.player_name(i) for i in range(len(session.seats))],
         "viewer": viewer, "observation": obs, "svg": g.draw_svg(obs, viewer=viewer, layout=_layout) if g.draw_svg else "",
         "current_player": p, "human_turn": human_turn, "bot_turn": (not browsing and p >= 0
                                                                      and session.seats[p] != "human"),

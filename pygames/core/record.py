@@ -396,7 +396,7 @@ class Session:
                 entry = next((n for n, e in zip(seen, ends) if e >= j), None)
                 shown = f' ("{entry}")' if entry else ""
                 humans = self._humans()
-                who = "you" if len(humans) == 1 else self.game.player_name(v)
+                who = "you" if len(humans) == 1 else self.state.player_name(v)
                 they = "you" if len(humans) == 1 else "they"
                 reason = f"Undo is off: move {j + 1}{shown} showed {who} something {they} could not know before."
         self._reason = (self._version, reason)

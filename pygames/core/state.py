@@ -311,6 +311,11 @@ class State:
         cannot see (their hands, face-down cards, the deck order) using ``rng``."""
         return self.clone()
 
+    def player_name(self, player: int) -> str:
+        """How seat ``player`` is called in this state: the game's seat name (``Game.player_name``)
+        unless the players choose what they are called in play (Duerror Grandis colours, G43)."""
+        return self.game.player_name(player)
+
     def counters(self, player: int | None) -> list[str]:
         """Counts worth a line beside the board for ``player``, each already worded (Verquere's
         ``"Pips: White 167, Black 152"``); none by default. The page shows them as they are."""
@@ -412,12 +417,12 @@ class State:
         if p == TERMINAL:
             r = self.returns()
             best = max(r)
-            who = [self.game.player_name(i) for i, v in enumerate(r) if v == best]
+            who = [self.player_name(i) for i, v in enumerate(r) if v == best]
             turn = "draw" if len(who) == len(r) else f"over, {' and '.join(who)} won"
         elif p == CHANCE:
             turn = "chance to play"
         else:
-            turn = f"{self.game.player_name(p)} to move"
+            turn = f"{self.player_name(p)} to move"
         last = f" (last: {self.history[-1]})" if self.history else ""
         return f"<{self.game.id}: {turn}, {len(self.history)} actions{last}>"
 

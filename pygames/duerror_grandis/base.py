@@ -7,6 +7,7 @@ the mixins together make the state. No rule lives here.
 from __future__ import annotations
 
 from ..core.state import State
+from .common import COLOURS, NAMES
 
 
 class StateBase(State):
@@ -22,6 +23,7 @@ class StateBase(State):
     turn: int
     part: str
     setup: int
+    colours: list
     boards: list
     pieces: list
     tokens: list[int]
@@ -47,6 +49,18 @@ class StateBase(State):
 
     def number(self, player: int, square: int) -> int:
         raise NotImplementedError
+
+    def name(self, player: int) -> str:
+        """How ``player`` is called: their colour once chosen (G43), else their seat (``Player 2``)."""
+        c = self.colours[player]
+        return COLOURS[c] if c is not None else NAMES[player]
+
+    def player_name(self, player: int) -> str:
+        return self.name(player)
+
+    def _named(self, word: str) -> int:
+        """The player called ``word`` (a colour, G43) in a notation already known to be legal."""
+        return next(q for q in range(self.n) if self.name(q) == word)
 
     def takes(self) -> list[tuple[int, int, int]]:
         raise NotImplementedError

@@ -14,11 +14,14 @@ OFF, OUT = -1, 81
 KINDS = ("thete", "ephebe", "melliran")
 DISTANCE = {"thete": 9, "ephebe": 5, "melliran": 1}
 ARTICLE = {"thete": "a", "ephebe": "an", "melliran": "a"}
-NAMES = ("Red", "Blue", "Green", "Gold")
+NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
+"""The seats, before anyone has chosen a colour (the opening roll names them: ``first Player 2``)."""
+COLOURS = ("Red", "Blue", "Green", "Gold")
+"""G43: the colours of the pieces, chosen in turn order with the boards; a player is then called by it."""
 MAX_ROUNDS = 300
 """G26: a game still undecided after this many rounds ends (ranked by pieces out, then progress)."""
 
-PARTS = ("opening", "board", "piece", "formactus", "d6", "change", "flictus", "move", "veer", "over")
+PARTS = ("opening", "colour", "board", "piece", "formactus", "d6", "change", "flictus", "move", "veer", "over")
 CHANCE_PARTS = ("opening", "d6", "veer")
 ENDINGS = (None, "exit", "stuck", "rounds")
 """How the last game ended: not yet, a piece (Factiosus: the last piece) out on square 82 (G25, G31), a
@@ -139,6 +142,7 @@ def max_game_length(options: dict) -> int:
     """G42: the most actions (chance outcomes included) a match's ``history`` can hold with these
     (validated) options, derived from the rules:
 
+    - a match: per player one choice of colour (G43), then its games;
     - a game: the opening roll, then per player a board (and in the basic game a starting piece), then at
       most :data:`MAX_ROUNDS` rounds of one turn per player (G26);
     - a turn: formactus at most 3 actions (``roll``, the die, ``change``/``keep``; Factiosus none); flictus
@@ -162,4 +166,4 @@ def max_game_length(options: dict) -> int:
     else:
         turn = 3 + (math.factorial(n) + 1) + 2 * tokens + 1
         setup = 1 + 2 * n
-    return games * (setup + MAX_ROUNDS * n * turn)
+    return n + games * (setup + MAX_ROUNDS * n * turn)

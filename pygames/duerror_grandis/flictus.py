@@ -6,7 +6,7 @@ notation, misericordia (G16, G17, G32) and the take itself (the two pieces chang
 from __future__ import annotations
 
 from ..core.errors import InvalidState
-from .common import NAMES, OUT, REACH, _OTHERS, _take_names
+from .common import OUT, REACH, _OTHERS, _take_names
 from .base import StateBase
 
 
@@ -17,8 +17,8 @@ class FlictusMixin(StateBase):
         """How a victim piece is named in notation: ``Blue`` (``Blue thete`` in Factiosus, but never the
         kind in Caecus, G41)."""
         if self.factiosus and not self.caecus:
-            return f"{NAMES[player]} {self.pieces[player][index][0]}"
-        return NAMES[player]
+            return f"{self.name(player)} {self.pieces[player][index][0]}"
+        return self.name(player)
 
     def takes(self) -> list[tuple[int, int, int]]:
         """Legal takes of the player to move now as ``(taker piece, victim player, victim piece)`` (G11–G17,
@@ -115,7 +115,7 @@ class FlictusMixin(StateBase):
             self._begin_move()
             return
         if n.startswith("spare"):  # G15, G16
-            self._spare(p, None if n == "spare" else NAMES.index(n.split()[1]))
+            self._spare(p, None if n == "spare" else self._named(n.split()[1]))
             return
         for name, _, ti, q, vi in (tl if tl is not None else self._take_list()):
             if name == n:

@@ -34,7 +34,7 @@ import itertools
 
 from .base import StateBase
 from .boards import BOARD_NAMES, PATHS, SQUARE_NAMES
-from .common import DISTANCE, KINDS, MAX_ROUNDS, NAMES, OFF, OUT, REACH, _NUMX
+from .common import COLOURS, DISTANCE, KINDS, MAX_ROUNDS, OFF, OUT, REACH, _NUMX
 
 _MASK = {"start": "start ?", "pay": "pay: changed piece", "change": "changed piece", "veer": "veer",
          "stay": "stay", "board": "board ?"}
@@ -197,7 +197,10 @@ class HiddenMixin(StateBase):
             taken = {b for b in self.boards if b is not None}
             available = [b + 1 for b in range(9) if b not in taken]
         return {
-            "game": "duerror_grandis", "viewer": player, "players": n, "player_names": list(NAMES[:n]),
+            "game": "duerror_grandis", "viewer": player, "players": n, "player_names": [self.name(q) for q in range(n)],
+            "colours": [COLOURS[c] if c is not None else None for c in self.colours],
+            "available_colours": ([c for i, c in enumerate(COLOURS) if i not in self.colours]
+                                  if self.part == "colour" else []),
             "caecus": self.caecus, "factiosus": self.factiosus, "merus": self.merus, "games": self.games,
             "kinds": list(self.kinds), "part": self.part, "turn": None if self.part == "opening" else mover,
             "current_player": cp, "first": self.first, "setup": self.setup,

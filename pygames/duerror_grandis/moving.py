@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..core.errors import InvalidState
 from ..core.state import Action
 from .boards import BOARD_NAMES, PATHS
-from .common import ARTICLE, DISTANCE, NAMES, OUT, _D10, _NUMX, _STAY_ACTS, _VEER_ACTS, _act, _move
+from .common import ARTICLE, COLOURS, DISTANCE, OUT, _D10, _NUMX, _STAY_ACTS, _VEER_ACTS, _act, _move
 from .base import StateBase
 
 
@@ -28,6 +28,10 @@ class MovingMixin(StateBase):
 
     def _legal_actions(self) -> list[Action]:
         part, p = self.part, self.turn
+        if part == "colour":  # G43: any colour no one has chosen
+            taken = {c for c in self.colours if c is not None}
+            return [_act(f"colour {c}", p, (f"colour-{c.lower()}",), f"play {c}")
+                    for i, c in enumerate(COLOURS) if i not in taken]
         if part == "board":
             taken = set() if self.caecus else {b for b in self.boards if b is not None}
             return [_act(f"board {b + 1}", p, (f"board-{b + 1}",), f"Board {b + 1}: {BOARD_NAMES[b]}")
@@ -54,7 +58,7 @@ class MovingMixin(StateBase):
                 out.append(_act("spare", p, (), "spare: get 1 token from the bank" if self.bank > 0
                                 else "spare (no token left to get)"))
             else:
-                out += [_act(f"spare {NAMES[q]}", p, (), f"spare: {NAMES[q]} pays you 1 token")
+                out += [_act(f"spare {self.name(q)}", p, (), f"spare: {self.name(q)} pays you 1 token")
                         for q in self.could if self.tokens[q] > 0]
             return out
         # part == "move": flexus (veers) and fluctus (moves)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import InvalidState
 from .boards import SQUARE_NAMES
-from .common import ENDINGS, KINDS, MAX_ROUNDS, OFF, OUT, PARTS
+from .common import COLOURS, ENDINGS, KINDS, MAX_ROUNDS, OFF, OUT, PARTS
 from .base import StateBase
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -18,14 +18,14 @@ if TYPE_CHECKING:  # pragma: no cover
 class PersistMixin(StateBase):
     """Part of :class:`~pygames.duerror_grandis.rules.DuerrorState` (see its fields)."""
 
-    _KEYS = ("first", "turn", "part", "setup", "boards", "pieces", "tokens", "bank", "could", "took", "chain",
+    _KEYS = ("first", "turn", "part", "setup", "colours", "boards", "pieces", "tokens", "bank", "could", "took", "chain",
              "barred",
              "handled", "veering", "roll", "trail", "prev_trail", "round", "game_no", "wins", "winner",
              "ranked", "ending", "evidence", "seg", "secret")
 
     def _state_json(self) -> dict:
         return {"first": self.first, "turn": self.turn, "part": self.part, "setup": self.setup,
-                "boards": list(self.boards), "pieces": [[list(pc) for pc in row] for row in self.pieces],
+                "colours": list(self.colours), "boards": list(self.boards), "pieces": [[list(pc) for pc in row] for row in self.pieces],
                 "tokens": list(self.tokens), "bank": self.bank, "could": list(self.could), "took": self.took,
                 "chain": [list(c) for c in self.chain], "barred": [list(b) for b in self.barred],
                 "handled": list(self.handled), "veering": self.veering,
@@ -44,7 +44,7 @@ class PersistMixin(StateBase):
         s.n, s.caecus, s.factiosus, s.merus = self.n, self.caecus, self.factiosus, self.merus
         s.games, s.kinds = self.games, self.kinds
         s.first, s.turn, s.part, s.setup = self.first, self.turn, self.part, self.setup
-        s.boards = list(self.boards)
+        s.boards, s.colours = list(self.boards), list(self.colours)
         s.pieces = [[[k, q] for k, q in row] for row in self.pieces]
         s.tokens, s.bank = list(self.tokens), self.bank
         s.could, s.took = list(self.could), self.took
@@ -121,6 +121,12 @@ def _load(s: StateBase, d: dict) -> None:
     chosen = [b for b in boards if b is not None]
     if len(set(chosen)) != len(chosen):
         bad("two players cannot follow the same board (G6, G40)")
+    colours = d["colours"]
+    if not isinstance(colours, list) or len(colours) != n or not all(c is None or is_int(c, 0, 3) for c in colours):
+        bad("colours must hold one colour index 0..3 (or null) per player (G43)")
+    picked = [c for c in colours if c is not None]
+    if len(set(picked)) != len(picked):
+        bad("two players cannot play the same colour (G43)")
     pieces = d["pieces"]
     if not isinstance(pieces, list) or len(pieces) != n:
         bad("pieces must hold one list per player")
@@ -151,7 +157,7 @@ def _load(s: StateBase, d: dict) -> None:
         if first is None:
             bad("after the opening roll `first` is a player")
         done = {(first + k) % n for k in range(setup)}
-        if part in ("board", "piece"):
+        if part in ("colour", "board", "piece"):
             if turn != (first + setup) % n or setup == n:
                 bad("the player choosing must be the next in turn order")
         elif setup != n:
@@ -161,6 +167,12 @@ def _load(s: StateBase, d: dict) -> None:
             want_board = q in done or (part == "piece" and q == turn)
             if has_board != want_board or bool(clean[q]) != (q in done):
                 bad(f"player {q}'s board and pieces do not match the choosing so far")
+            want_colour = d["game_no"] != 0 or q in done or (q == turn and part in ("board", "piece"))
+            if (colours[q] is not None) != want_colour:
+                bad(f"player {q}'s colour does not match the choosing so far (G43: chosen with the board, "
+                    "once a match)")
+    if part == "opening" and any((c is not None) != (d["game_no"] != 0) for c in colours):
+        bad("colours are chosen after the first opening roll of a match and kept (G43)")
     if part in ("formactus", "d6", "change") and s.factiosus:
         bad("Factiosus has no formactus (G30)")
     could = ints(d["could"], "could", 0, n - 1)
@@ -244,6 +256,7 @@ def _load(s: StateBase, d: dict) -> None:
         bad("secret must list [history index, player, unit] of hidden actions (Caecus only)")
     s.first, s.turn, s.part, s.setup = first, turn, part, setup
     s.boards, s.pieces, s.tokens, s.bank = list(boards), clean, tokens, d["bank"]
+    s.colours = list(colours)
     s.could, s.took, s.handled, s.veering = could, d["took"], handled, veering
     s.chain, s.barred = [list(c) for c in chain], [list(b) for b in barred]
     s.roll = list(roll)
@@ -259,7 +272,7 @@ def _load(s: StateBase, d: dict) -> None:
         pending = s._pending()
         if not pending or (not s._movable(pending) and (s.tokens[turn] == 0 or s.handled)):
             bad("the player to move has nothing left to decide, so the turn would have ended")
-    if not s.factiosus and part not in ("opening", "board", "piece", "over") and handled:
+    if not s.factiosus and part not in ("opening", "colour", "board", "piece", "over") and handled:
         bad("handled is only used in Factiosus")
 
 
@@ -268,12 +281,14 @@ def from_position(game, position: dict, options: dict | None = None) -> DuerrorS
 
     ``position``: ``{"boards": [1, 2, ...]`` (board numbers 1..9 per player), ``"pieces": [[["ephebe",
     "E5"]], [["thete", "off"]], ...]`` (per player, squares by name, ``off`` or ``out``), and optionally
-    ``"tokens": [...]``, ``"bank": k``, ``"turn": p``, ``"round": r``. The turn begins as a real one
+    ``"tokens": [...]``, ``"bank": k``, ``"turn": p``, ``"round": r``, ``"colours": ["Red", ...]``
+    (default: Red, Blue, Green, Gold in seat order, G43). The turn begins as a real one
     does (formactus, or in Factiosus flictus or flexus). Raises InvalidState if inconsistent.
     """
     s = game.new_initial_state(options)
     try:
         boards = [b - 1 for b in position["boards"]]
+        colours = [COLOURS.index(c) for c in position.get("colours", COLOURS[:s.n])]
         pieces = [sorted([[k, OFF if q == "off" else OUT if q == "out" else SQUARE_NAMES.index(q)]
                           for k, q in row], key=lambda pc: KINDS.index(pc[0])) for row in position["pieces"]]
     except (KeyError, TypeError, ValueError) as e:
@@ -281,7 +296,7 @@ def from_position(game, position: dict, options: dict | None = None) -> DuerrorS
     d = s._state_json()
     turn = position.get("turn", 0)
     d.update(first=0, turn=turn, part="flictus" if s.factiosus else "formactus", setup=s.n,
-             boards=boards, pieces=pieces, tokens=position.get("tokens", s.tokens),
+             boards=boards, colours=colours, pieces=pieces, tokens=position.get("tokens", s.tokens),
              bank=position.get("bank", s.bank), round=position.get("round", 0))
     if s.factiosus:  # loaded as flictus only to pass the checks; the turn then begins for real
         d["part"] = "over"

@@ -113,7 +113,7 @@ class PlayoutMixin(StateBase):
                     self._begin_move()
                 else:
                     q = extra[k - len(found)]
-                    hist.append("spare" if q is None else "spare " + NAMES[q])
+                    hist.append("spare" if q is None else "spare " + self.name(q))
                     self._spare(p, q)
             elif part == "board" and self.caecus:  # G40: a board drawn face down
                 free = [b for b in range(9) if b not in self.boards]
@@ -128,7 +128,7 @@ class PlayoutMixin(StateBase):
                 self._apply_part(hist[-1])
             elif part == "over":
                 break
-            else:  # board, piece, formactus, change: rare, through the engine's own list
+            else:  # colour, board, piece, formactus, change: rare, through the engine's own list
                 if done >= decisions:
                     break
                 done += 1

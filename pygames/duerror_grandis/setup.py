@@ -1,13 +1,13 @@
-"""Duerror Grandis: the match, the setting up and the flow of turns (G4–G9, G26, G33, G35, G39).
+"""Duerror Grandis: the match, the setting up and the flow of turns (G4–G9, G26, G33, G35, G39, G43).
 
-The opening roll, the choices of board and starting piece in turn order, formactus (keep, pay, roll
+The opening roll, the choices of colour, board and starting piece in turn order, formactus (keep, pay, roll
 and change), passing the turn, the two endings of G26 and the Parcus match (a fresh game, tokens kept
 by G39).
 """
 from __future__ import annotations
 
 from ..core.state import CHANCE, TERMINAL, Action
-from .common import CHANCE_PARTS, KINDS, MAX_ROUNDS, NAMES, OFF, OUT, _D6_OUTCOMES, _NUMX, _VEER_OUTCOMES
+from .common import CHANCE_PARTS, COLOURS, KINDS, MAX_ROUNDS, NAMES, OFF, OUT, _D6_OUTCOMES, _NUMX, _VEER_OUTCOMES
 from .base import StateBase
 
 
@@ -25,6 +25,7 @@ class SetupMixin(StateBase):
         self.tokens = [0 if self.merus else 1] * self.n  # G5
         self.game_no = 0
         self.wins = [0] * self.n
+        self.colours: list = [None] * self.n  # G43: chosen once, kept for the whole match
         self.winner: int | None = None
         self.ranked: list[int] = []
         self.ending: str | None = None
@@ -102,10 +103,14 @@ class SetupMixin(StateBase):
     def _apply_part(self, n: str) -> None:
         part, p = self.part, self.turn
         if part == "opening":  # G4
-            self.first = NAMES.index(n.split()[1])
+            self.first = NAMES.index(n[6:])
             self.turn = self.first
-            self.part = "board"
+            self.part = self._choosing()
             self.setup = 0
+            return
+        if part == "colour":  # G43
+            self.colours[p] = COLOURS.index(n.split()[1])
+            self.part = "board"
             return
         if part == "board":  # G6, G40
             self.boards[p] = int(n.split()[1]) - 1
@@ -169,7 +174,11 @@ class SetupMixin(StateBase):
             self._begin_turn()
         else:
             self.turn = (self.first + self.setup) % self.n  # type: ignore[operator]
-            self.part = "board"
+            self.part = self._choosing()
+
+    def _choosing(self) -> str:
+        """The chooser's first choice: a colour in the first game of a match (G43), then a board (G6)."""
+        return "colour" if self.colours[self.turn] is None else "board"
 
     def _begin_turn(self) -> None:
         self.prev_trail = self.trail

@@ -26,7 +26,15 @@ from ..core.svg import document, el, text, title
 COLS = "ABCDEFGHI"
 S = 56                     # square size
 GRID = 9 * S
-COLOURS = ("#d1242f", "#0969da", "#1a7f37", "#b08800")
+PALETTE = {"Red": "#d1242f", "Blue": "#0969da", "Green": "#1a7f37", "Gold": "#b08800", None: "#6e7781"}
+"""The fill of each colour of G43 (grey: a player who has not chosen yet)."""
+
+
+def _fill(obs: dict, q: int) -> str:
+    """Player ``q``'s colour as a fill (G43)."""
+    colours = obs.get("colours") or []
+    return PALETTE[colours[q] if q < len(colours) else None]
+
 LETTER = {"thete": "T", "ephebe": "E", "melliran": "M"}
 
 
@@ -98,13 +106,15 @@ font-family:sans-serif;font-weight:bold;text-anchor:middle}
 STAGES = (("Formactus", "the piece"), ("Flictus", "take"), ("Flexus", "veer"), ("Fluctus", "move"))
 """The four parts of a turn with their plain-words gloss (the rules page's words)."""
 LIT = {"formactus": (0,), "d6": (0,), "change": (0,), "flictus": (1,), "move": (2, 3), "veer": (2,)}
-HEADINGS = {"opening": "Opening roll: who plays first", "board": "Choosing boards",
+HEADINGS = {"opening": "Opening roll: who plays first", "colour": "Choosing colours", "board": "Choosing boards",
             "piece": "Choosing the starting piece", "over": "The match is over"}
 
 
 def _help(obs: dict) -> str:
     """What the player to move may do now, in the words of the buttons (and of the rules page)."""
     part, fac = obs["part"], obs["factiosus"]
+    if part == "colour":  # G43
+        return "click a colour for your pieces: you are called by it for the rest of the match"
     if part == "board":
         if obs["caecus"]:  # G40: drawn face down
             return "Caecus: each player in turn draws a board face down, seen only by them"
@@ -164,9 +174,9 @@ def _xy(name: str, lay: Layout) -> tuple[float, float]:
     return lay.gx + c * S + S / 2, lay.gy + r * S + S / 2
 
 
-def _disc(x: float, y: float, kind: str | None, owner: int, r: float = 15, label: str = "") -> str:
+def _disc(x: float, y: float, kind: str | None, fill: str, r: float = 15, label: str = "") -> str:
     """A piece: a disc in its owner's colour with the letter of its kind (``?``: hidden, Caecus G41)."""
-    body = el("circle", cx=x, cy=y, r=r, fill=COLOURS[owner], class_="pc")
+    body = el("circle", cx=x, cy=y, r=r, fill=fill, class_="pc")
     body += text(x, y, LETTER[kind] if kind else "?", class_="pcl")
     return el("g", body + (title(label) if label else ""), class_="pcg")
 
@@ -206,6 +216,24 @@ def _thumbs(obs: dict, lay: Layout) -> str:
     return "".join(out)
 
 
+def _swatches(obs: dict, lay: Layout) -> str:
+    """The colour picker (G43): four large swatches, the free ones clickable as ``colour-red`` …"""
+    out = []
+    avail = set(obs.get("available_colours") or [])
+    owner = {c: q for q, c in enumerate(obs.get("colours") or []) if c is not None}
+    cell = 240
+    for k, name in enumerate(c for c in PALETTE if c):
+        x, y = lay.gx + (k % 2) * (cell + 24), lay.gy + (k // 2) * (cell + 24)
+        body = el("rect", x=x, y=y, width=cell, height=cell, rx=12, class_="tb")
+        body += el("circle", cx=x + cell / 2, cy=y + cell / 2 - 18, r=cell / 3, fill=PALETTE[name])
+        label = name if name in avail or name not in owner else f"{name}: taken"
+        body += text(x + cell / 2, y + cell - 22, label, class_="tname")
+        attrs = {"data_target": f"colour-{name.lower()}"} if name in avail else {}
+        cls = "thumb" if name in avail else "thumb taken"
+        out.append(el("g", body + title(label), id=f"colour-{name.lower()}", class_=cls, **attrs))
+    return "".join(out)
+
+
 def _arrow(a: str | None, b: str | None, cls: str, lay: Layout) -> str:
     if not a or not b or a in ("off", "out") or b in ("off", "out") or a == b:
         return ""
@@ -238,14 +266,16 @@ def draw(obs: dict, viewer: int | None = None, layout: str = "wide", **_ignored)
     # edge labels: letters top and bottom, numbers on both sides
     gx, gy = lay.gx, lay.gy
     off = lay.gx / 2 - 2
-    for i in range(9 if part != "board" else 0):
+    for i in range(9 if part not in ("colour", "board") else 0):
         x = gx + i * S + S / 2
         parts.append(text(x, gy - off, COLS[i], class_="lbl"))
         parts.append(text(x, gy + GRID + off, COLS[i], class_="lbl"))
         y = gy + i * S + S / 2
         parts.append(text(gx - off, y, str(i + 1), class_="lbl"))
         parts.append(text(gx + GRID + off, y, str(i + 1), class_="lbl"))
-    if part == "board":
+    if part == "colour":
+        parts.append(_swatches(obs, lay))
+    elif part == "board":
         parts.append(_thumbs(obs, lay))
     else:
         parts.append(_grid(obs, path, shown, lay))
@@ -275,7 +305,7 @@ def _grid(obs: dict, path: list | None, shown: int | None, lay: Layout) -> str:
             out.append(el("g", body + title(label), id=f"sq-{name}", class_=cls, data_target=f"sq-{name}"))
     if path and shown is not None:
         pts = " ".join(f"{_xy(sq, lay)[0]:.0f},{_xy(sq, lay)[1]:.0f}" for sq in path)
-        colour = COLOURS[shown]
+        colour = _fill(obs, shown)
         out.append(el("polyline", points=pts, class_="path", stroke=colour, style="pointer-events:none"))
         sx, sy = _xy(path[0], lay)
         out.append(el("g", el("circle", cx=sx, cy=sy, r=lay.disc[1], fill=colour) + text(sx, sy, "S", class_="startmark")
@@ -306,7 +336,7 @@ def _grid(obs: dict, path: list | None, shown: int | None, lay: Layout) -> str:
             label = f"{names[q]} {pc['kind'] or 'piece'} on {sq}"
             if pc["number"] is not None:
                 label += f" (square {pc['number']} of {names[q]}'s path)"
-            out.append(_disc(cx + dx, cy + dy + (4 if k <= 2 else 2), pc["kind"], q, r, label))
+            out.append(_disc(cx + dx, cy + dy + (4 if k <= 2 else 2), pc["kind"], _fill(obs, q), r, label))
     return "".join(out)
 
 
@@ -358,7 +388,7 @@ def _panel(obs: dict, v: int | None, shown: int | None, lay: Layout) -> tuple[st
         out.append(text(x, y + lay.ft * 0.8, msg, class_="ptitle", id="winner"))
         y += lay.ft + 8
     elif turn is not None:
-        para(f"{names[turn]}{' (you)' if turn == v else ''} to play", class_="ptxt b", fill=COLOURS[turn])
+        para(f"{names[turn]}{' (you)' if turn == v else ''} to play", class_="ptxt b", fill=_fill(obs, turn))
     helptext = _help(obs)
     if helptext:
         para(helptext, "part")
@@ -395,7 +425,7 @@ def _panel(obs: dict, v: int | None, shown: int | None, lay: Layout) -> tuple[st
     if flags:
         para("Variants: " + ", ".join(flags))
     # what the numbers mean
-    if part != "board":
+    if part not in ("colour", "board"):
         if shown is None:
             key = "The grid shows no path."
         else:
@@ -408,7 +438,7 @@ def _panel(obs: dict, v: int | None, shown: int | None, lay: Layout) -> tuple[st
     for q in range(obs["players"]):
         row, y = _player_row(obs, q, x, y, v, lay)
         out.append(row)
-    if part in ("opening", "board", "piece", "over"):  # no move to make: no square beyond the end
+    if part in ("opening", "colour", "board", "piece", "over"):  # no move to make: no square beyond the end
         y += 6
         frame = el("rect", x=x - 14, y=lay.py, width=w + 28, height=y - lay.py, rx=8, class_="box")
         return frame + "".join(out), y
@@ -456,7 +486,7 @@ def _player_row(obs: dict, q: int, x: float, y: float, v: int | None, lay: Layou
     cy = y + lh / 2
     if q == turn and obs["part"] != "over":
         out.append(el("polygon", points=f"{x - 12},{cy - 7} {x - 5},{cy} {x - 12},{cy + 7}", class_="turnmark"))
-    out.append(el("circle", cx=x + fs / 2, cy=cy, r=fs / 2, fill=COLOURS[q]))
+    out.append(el("circle", cx=x + fs / 2, cy=cy, r=fs / 2, fill=_fill(obs, q)))
     b = obs["boards"][q]
     board = (obs["board_names"][b - 1] if b else
              "board hidden" if obs["chosen"][q] else "no board yet")
@@ -488,14 +518,14 @@ def _player_row(obs: dict, q: int, x: float, y: float, v: int | None, lay: Layou
         kind, where = pc["kind"], pc["square"]
         kname = kind or "piece"  # Caecus: another player's kind is hidden (G41)
         if where == "off":
-            g = _disc(xo + r + 2, cy, kind, q, r, f"{names[q]} {kname} off the board")
+            g = _disc(xo + r + 2, cy, kind, _fill(obs, q), r, f"{names[q]} {kname} off the board")
             if obs["factiosus"] and q == turn:
                 g = el("g", el("rect", x=xo, y=cy - r - 2, width=2 * r + 4, height=2 * r + 4, rx=4, class_="box")
                        + g, id=f"off-{kind}", data_target=f"off-{kind}")
             body += g
             xo += slot
         elif where == "out":
-            body += _disc(xout + r + 2, cy, kind, q, r, f"{names[q]} {kname} out")
+            body += _disc(xout + r + 2, cy, kind, _fill(obs, q), r, f"{names[q]} {kname} out")
             xout += slot
         elif pc["number"] is not None:
             along.append([t0 + (t1 - t0) * (pc["number"] - 1) / 80, pc])
@@ -505,7 +535,7 @@ def _player_row(obs: dict, q: int, x: float, y: float, v: int | None, lay: Layou
     for i in range(len(along) - 1, -1, -1):
         along[i][0] = min(along[i][0], t1 if i == len(along) - 1 else along[i + 1][0] - 2 * r)
     for px, pc in along:
-        body += _disc(px, cy, pc["kind"], q, r, f"{names[q]} {pc['kind']} on {pc['square']}: square "
+        body += _disc(px, cy, pc["kind"], _fill(obs, q), r, f"{names[q]} {pc['kind']} on {pc['square']}: square "
                                                 f"{pc['number']} of 81 on {names[q]}'s path")
     out.append(el("g", body, id=f"track-{q}"))
     y = cy + r + 4

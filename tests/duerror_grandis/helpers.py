@@ -6,7 +6,7 @@ from ..helpers import legal, play  # noqa: F401  (shared by every game's tests)
 GAME = get_game("duerror_grandis")
 
 
-def pos(pieces, boards=None, tokens=None, bank=None, turn=0, rnd=0, **options):
+def pos(pieces, boards=None, tokens=None, bank=None, turn=0, rnd=0, colours=None, **options):
     """A position at the start of ``turn``'s turn: ``pieces`` per player as ``[(kind, square), ...]``
     (square names, ``off`` or ``out``); boards are board numbers 1..9 (Serpent, Spiral, … by default)."""
     n = len(pieces)
@@ -17,6 +17,8 @@ def pos(pieces, boards=None, tokens=None, bank=None, turn=0, rnd=0, **options):
         position["tokens"] = tokens
     if bank is not None:
         position["bank"] = bank
+    if colours is not None:
+        position["colours"] = colours
     return from_position(GAME, position, options)
 
 

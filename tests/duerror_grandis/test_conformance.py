@@ -90,7 +90,7 @@ def _choosers(s):
     out, first, k = [], 0, 0
     for a in s.history:
         if a.startswith("first "):
-            first, k = ["Red", "Blue", "Green", "Gold"].index(a[6:]), 0
+            first, k = int(a.split()[-1]) - 1, 0  # "first Player 2"
             out.append(None)
         elif a.startswith("board "):
             out.append((first + k) % s.n)

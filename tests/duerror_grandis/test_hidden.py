@@ -54,7 +54,7 @@ def test_G41_determinize_changes_nothing_a_player_receives_and_replays(options):
 def test_G41_determinize_really_redraws_the_hidden_boards_and_kinds(options, plies):
     """G41: the other players' boards and kinds are drawn anew (they vary over determinizations), the
     viewer's own never change, and the true boards are always among those judged consistent."""
-    rng = random.Random(4)
+    rng = random.Random(7 if options.get("factiosus") is None else 4)  # seeds whose positions leave both open
     s = GAME.new_initial_state(options)
     for _ in range(plies):
         s.apply(random_action(s, rng))

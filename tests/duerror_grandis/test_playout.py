@@ -120,4 +120,4 @@ def test_dice_are_sampled_with_their_probabilities():
         s = GAME.new_initial_state({"players": 2})
         s.fast_playout(random.Random(seed), 0)  # only the opening roll
         counts[s.history[0]] += 1
-    assert set(counts) == {"first Red", "first Blue"} and min(counts.values()) > 1350
+    assert set(counts) == {"first Player 1", "first Player 2"} and min(counts.values()) > 1350

@@ -7,7 +7,8 @@ from pygames.duerror_grandis.rules import MAX_ROUNDS, OUT
 
 from .helpers import GAME, legal, play, pos, start, where
 
-SETUP3 = ("first Red", "board 1", "start thete", "board 2", "start ephebe", "board 3", "start melliran")
+SETUP3 = ("first Player 1", "colour Red", "board 1", "start thete", "colour Blue", "board 2", "start ephebe",
+          "colour Green", "board 3", "start melliran")
 
 
 def test_G4_opening_roll_decides_first_then_seat_order():
@@ -15,13 +16,13 @@ def test_G4_opening_roll_decides_first_then_seat_order():
     s = start(3)
     assert s.current_player() == CHANCE
     outs = s.chance_outcomes()
-    assert sorted(a.notation for a, _ in outs) == ["first Blue", "first Green", "first Red"]
+    assert sorted(a.notation for a, _ in outs) == ["first Player 1", "first Player 2", "first Player 3"]
     assert all(abs(p - 1 / 3) < 1e-12 for _, p in outs)
-    play(s, "first Green")
+    play(s, "first Player 3")
     order = []
-    for b in (4, 5, 6):
+    for b, c in ((4, "Red"), (5, "Blue"), (6, "Green")):
         order.append(s.current_player())
-        play(s, f"board {b}", "start thete")
+        play(s, f"colour {c}", f"board {b}", "start thete")
     assert order == [2, 0, 1]
     turns = []
     for _ in range(4):
@@ -43,18 +44,19 @@ def test_G5_tokens_one_each_and_one_in_the_bank_public():
 
 def test_G6_boards_in_turn_order_no_two_alike_and_free_first_piece():
     """G6: boards chosen in turn order among those left; the starting piece is free."""
-    s = play(start(3), "first Blue")
+    s = play(start(3), "first Player 2", "colour Blue")
     assert legal(s) == [f"board {b}" for b in range(1, 10)]
     assert [a.targets for a in s.legal_actions()][0] == ("board-1",)
     play(s, "board 4")
     assert s.current_player() == 1 and legal(s) == ["start ephebe", "start melliran", "start thete"]
     play(s, "start melliran")
+    play(s, "colour Green")
     assert s.current_player() == 2 and "board 4" not in legal(s) and len(legal(s)) == 8
-    play(s, "board 1", "start ephebe", "board 9", "start thete")
+    play(s, "board 1", "start ephebe", "colour Red", "board 9", "start thete")
     assert s.tokens == [1, 1, 1] and s.bank == 1
     assert s.boards == [8, 3, 0] and s.part == "formactus" and s.current_player() == 1
     with pytest.raises(IllegalAction):
-        play(start(2), "first Red", "board 2", "start thete", "board 2")
+        play(start(2), "first Player 1", "colour Red", "board 2", "start thete", "colour Blue", "board 2")
 
 
 def test_G7_pieces_start_off_and_enter_on_square_n():
@@ -436,8 +438,8 @@ def test_G28_two_to_four_players():
 
 def test_G29_caecus_hides_other_paths_and_board_choices():
     """G29: others' boards, paths and numbers hidden; squares public; board draws read ``board ?``."""
-    s = play(start(2, caecus=True), "first Red", "board 5", "start thete", "board 2", "start melliran",
-             "keep", "enter I1")
+    s = play(start(2, caecus=True), "first Player 1", "colour Red", "board 5", "start thete", "colour Blue",
+             "board 2", "start melliran", "keep", "enter I1")
     for viewer in (0, 1):
         obs = s.observation(viewer)
         other = 1 - viewer
@@ -446,25 +448,28 @@ def test_G29_caecus_hides_other_paths_and_board_choices():
         assert obs["pieces"][other][0]["number"] is None
     assert s.observation(0)["pieces"][0][0]["square"] == "I1"
     assert s.observation(1)["pieces"][0][0]["square"] == "I1"  # squares stay public
-    assert s.public_history(1)[:5] == ["first Red", "board ?", "start ?", "board 2", "start melliran"]
+    assert s.public_history(1)[:7] == ["first Player 1", "colour Red", "board ?", "start ?", "colour Blue", "board 2",
+                                       "start melliran"]
     assert s.observation(None)["boards"] == [None, None]
 
 
 def test_G40_caecus_boards_are_separate_and_drawn_face_down():
     """G40 (ruling 9): in Caecus too no two players follow the same board; each board is drawn face down
     (a chance node of the drawer's) among those left, and only the drawer's move list names it."""
-    s = play(start(3, caecus=True), "first Blue")
+    s = play(start(3, caecus=True), "first Player 2", "colour Blue")
     assert s.current_player() == CHANCE and s.chance_owner() == 1
     outs = s.chance_outcomes()
     assert sorted(a.notation for a, _ in outs) == sorted(f"board {b}" for b in range(1, 10))
     assert all(abs(p - 1 / 9) < 1e-12 for _, p in outs)
-    play(s, "board 4", "start ephebe")
+    play(s, "board 4", "start ephebe", "colour Green")
     outs = s.chance_outcomes()
     assert len(outs) == 8 and "board 4" not in {a.notation for a, _ in outs} and s.chance_owner() == 2
     assert s.observation(2)["available_boards"] == []  # the boards left are not shown either
     play(s, "board 7", "start thete")
-    assert s.public_history(1) == ["first Blue", "board 4", "start ephebe", "board ?", "start ?"]
-    assert s.public_history(2) == ["first Blue", "board ?", "start ?", "board 7", "start thete"]
+    assert s.public_history(1) == ["first Player 2", "colour Blue", "board 4", "start ephebe", "colour Green",
+                                   "board ?", "start ?"]
+    assert s.public_history(2) == ["first Player 2", "colour Blue", "board ?", "start ?", "colour Green", "board 7",
+                                   "start thete"]
     with pytest.raises(IllegalAction):
         s.apply("board 4")
     import random
@@ -524,9 +529,9 @@ def test_G41_factiosus_caecus_hides_which_piece_is_which():
 
 def test_G30_factiosus_all_pieces_no_formactus():
     """G30: every piece is in play from the start; no piece choice, no formactus."""
-    s = play(start(2, factiosus=True), "first Blue", "board 1")
-    assert s.current_player() == 0 and legal(s)[0].startswith("board")  # no start piece to choose
-    play(s, "board 2")
+    s = play(start(2, factiosus=True), "first Player 2", "colour Blue", "board 1")
+    assert s.current_player() == 0 and legal(s)[0].startswith("colour")  # no start piece to choose
+    play(s, "colour Red", "board 2")
     assert [pc[0] for pc in s.pieces[0]] == ["thete", "ephebe", "melliran"]
     assert s.part == "move" and s.current_player() == 1
     assert {"enter I1", "enter E1", "enter A1"} <= set(legal(s))
@@ -589,7 +594,7 @@ def test_G33_parcus_match_carries_tokens_and_refills_the_bank():
     assert not s.is_terminal() and s.game_no == 1 and s.wins == [1, 0]
     assert s.part == "opening" and s.tokens[0] == 3 and s.bank == 1 and s.boards == [None, None]
     assert s.observation(1)["wins"] == [1, 0] and s.observation(1)["games"] == 2
-    play(s, "first Blue", "board 1", "start melliran", "board 2", "start thete")
+    play(s, "first Player 2", "board 1", "start melliran", "board 2", "start thete")  # colours kept (G43)
     assert s.current_player() == 1 and s.returns() == [0.0, 0.0]
 
 
@@ -606,7 +611,7 @@ def test_G39_parcus_keep_tokens_or_the_starting_fill_whichever_is_more(merus, be
 
 def test_G34_merus_thete_and_melliran_only():
     """G34: only the thete and the melliran are used."""
-    s = play(start(2, merus=True), "first Red", "board 1")
+    s = play(start(2, merus=True), "first Player 1", "colour Red", "board 1")
     assert legal(s) == ["start melliran", "start thete"]
     s = pos([[("thete", "A5")], [("thete", "I9")]], merus=True, tokens=[1, 0])
     assert legal(s) == ["keep", "pay melliran", "roll"]
@@ -620,7 +625,7 @@ def test_G35_merus_tokens():
 
 def test_G36_variants_combine():
     """G36: Factiosus with Merus gives two pieces each; every combination plays to the end."""
-    s = play(start(2, factiosus=True, merus=True), "first Red", "board 1", "board 2")
+    s = play(start(2, factiosus=True, merus=True), "first Player 1", "colour Red", "board 1", "colour Blue", "board 2")
     assert [pc[0] for pc in s.pieces[0]] == ["thete", "melliran"] and s.bank == 2
     import random
 
@@ -642,10 +647,10 @@ def test_G42_max_game_length_from_the_rules():
 
     from pygames.core.bots import random_action
     from pygames.duerror_grandis.common import max_game_length
-    assert max_game_length({"players": 2}) == 1 + 4 + 300 * 2 * (3 + 3 + 2 * 3 + 1) == 7805
-    assert max_game_length({"players": 3}) == 17107 and max_game_length({"players": 4}) == 46809
-    assert max_game_length({"players": 2, "factiosus": True}) == 1 + 2 + 300 * 2 * (721 + 6 + 3)
-    assert max_game_length({"players": 3, "parcus": 2}) == 2 * (1 + 6 + 300 * 3 * (3 + 7 + 2 * 8 + 1))
+    assert max_game_length({"players": 2}) == 2 + 1 + 4 + 300 * 2 * (3 + 3 + 2 * 3 + 1) == 7807
+    assert max_game_length({"players": 3}) == 17110 and max_game_length({"players": 4}) == 46813
+    assert max_game_length({"players": 2, "factiosus": True}) == 2 + 1 + 2 + 300 * 2 * (721 + 6 + 3)
+    assert max_game_length({"players": 3, "parcus": 2}) == 3 + 2 * (1 + 6 + 300 * 3 * (3 + 7 + 2 * 8 + 1))
     for opts in ({"players": 4, "parcus": 2}, {"players": 2, "factiosus": True, "merus": True},
                  {"players": 3, "caecus": True}):
         bound = GAME.max_length(opts)
@@ -661,3 +666,32 @@ def test_G42_max_game_length_from_the_rules():
                 assert chain <= math.factorial(max(m, 1))
                 st.apply(a)
             assert len(st.history) <= bound
+
+
+def test_G43_colours_chosen_in_turn_order_with_the_boards_and_kept_for_the_match():
+    """G43 (ruling 15): after the opening roll each player in turn order chooses a colour no one has,
+    then a board; the players are then called by their colours (notations, names, drawing); in the
+    next games of a Parcus match the colours are kept and only boards are chosen again."""
+    s = play(start(3), "first Player 2")
+    assert s.current_player() == 1 and legal(s) == ["colour Blue", "colour Gold", "colour Green", "colour Red"]
+    assert [a.targets for a in s.legal_actions()][0] == ("colour-red",)
+    assert s.player_name(1) == "Player 2" and s.observation(0)["colours"] == [None, None, None]
+    play(s, "colour Gold", "board 4", "start ephebe")
+    assert s.current_player() == 2 and legal(s) == ["colour Blue", "colour Green", "colour Red"]
+    with pytest.raises(IllegalAction):
+        s.apply("colour Gold")
+    play(s, "colour Red", "board 5", "start thete", "colour Green", "board 6", "start melliran")
+    assert [s.player_name(q) for q in range(3)] == ["Green", "Gold", "Red"]
+    obs = s.observation(2)
+    assert obs["player_names"] == ["Green", "Gold", "Red"] and obs["colours"] == ["Green", "Gold", "Red"]
+    assert "Gold to move" in repr(s)
+    from pygames.duerror_grandis.svg import PALETTE
+    assert PALETTE["Gold"] in GAME.draw_svg(obs)
+    # spares and takes name the chosen colours
+    t = pos([[("ephebe", "E5")], [("thete", "E6")]], colours=["Green", "Gold"], tokens=[1, 1])
+    play(t, "keep")
+    assert any(n.startswith("spare Gold") for n in legal(t)) or "take E6" in legal(t)
+    # a Parcus match keeps the colours for its next game
+    m = pos([[("melliran", "I9")], [("thete", "B7")]], parcus=2, colours=["Gold", "Blue"])
+    play(m, "keep", "I9-out", "first Player 2")
+    assert m.part == "board" and m.player_name(0) == "Gold" and "colour Red" not in legal(m)

@@ -25,11 +25,19 @@ def test_grid_labels_path_and_targets():
 
 
 def test_board_picker_thumbnails_are_the_board_choice_targets():
-    s = play(start(3), "first Red", "board 4", "start thete")
+    s = play(start(3), "first Player 1", "colour Red", "board 4", "start thete", "colour Blue")
     svg = GAME.draw_svg(s.observation(1), viewer=1)
     targets = {a.targets[0] for a in s.legal_actions()}
     assert targets == {f"board-{k}" for k in range(1, 10) if k != 4} and targets <= ids(svg)
     assert "board-4" not in ids(svg) and "taken by Red" in svg
+
+
+def test_G43_colour_picker_swatches_are_the_colour_choice_targets():
+    """G43: while a player chooses a colour the drawing shows four swatches, the free ones clickable."""
+    s = play(start(3), "first Player 1", "colour Gold", "board 1", "start thete")
+    svg = GAME.draw_svg(s.observation(1), viewer=1)
+    assert "Choosing colours" in svg and 'data-target="colour-gold"' not in svg and "Gold: taken" in svg
+    assert {a.targets[0] for a in s.legal_actions()} == {"colour-red", "colour-blue", "colour-green"} <= ids(svg)
 
 
 def test_caecus_drawing_shows_only_the_viewers_path():
@@ -42,7 +50,7 @@ def test_caecus_drawing_shows_only_the_viewers_path():
         assert svg.count('class="path"') == 1
         others = [q for q in range(3) if q != viewer]
         for q in others:
-            assert f"{['Red', 'Blue', 'Green'][q]}'s path" not in svg
+            assert f"{s.player_name(q)}'s path" not in svg
     assert 'class="path"' not in GAME.draw_svg(s.observation(None), viewer=None)
 
 
