@@ -30,6 +30,7 @@ from itertools import repeat
 from ..core.state import CHANCE, TERMINAL, Action, State
 from .cards import (_DEAL, _DRAW, _IDS, _NAMES, _RANK, _START, _SUIT, RANKS, SEVEN, STALL_PER_PLAYER,  # noqa: F401
                     START_ORDER, SUITS, TEN, TWO, _group, card_name, deegan_name, parse_card, playable, rank_of)
+from . import explain as why
 from .deal import DealMixin
 from .info import CHOICE, NOBODY, PUBLIC, InfoMixin
 from .play import PlayMixin
@@ -146,6 +147,11 @@ class DritzakState(DealMixin, PlayMixin, InfoMixin):
             g[1] = len(h)
 
     # ----- protocol ----------------------------------------------------------------------------------
+    explain_rules = why.EXPLAIN_RULES  # "Why not?" (issue 17): pygames.dritzak.explain
+
+    def _explain(self, targets, notation):
+        return why.explain(self, targets, notation)
+
     def _current_player(self) -> int:
         ph = self.phase
         if ph == "play":
