@@ -28,6 +28,7 @@ from ..core.state import CHANCE, TERMINAL, Action, State
 from .board import (BACK, CELL, CELL_INDEX, COLS, CORNERS, EMPTY, FRONT, HEADS, HOME, MAX_EDITS, NAMES, NORTH,
                     OBST, PROGRESS_EVENTS, QUIET_LIMIT, SOUTH, TAILS, TURN_ACTIONS, TURN_LIMIT, _DICE, _FIRST, _KEY_INDEX, _ROSTERS, _TRUMP_ORDER, _act,
                     abs_trajectories, row, step)
+from . import explain as why
 from .combat import CombatMixin, combat_value, outcome, pair_of
 from .deploy import DEPLOY_MAX, FULL, DeployMixin, _arrange_actions, _deal_actions
 from .effects import EffectsMixin
@@ -120,6 +121,11 @@ class ZoonState(DeployMixin, TurnMixin, CombatMixin, EffectsMixin, ViewsMixin, S
             self._start_deal(SOUTH)
 
     # ----- the protocol ------------------------------------------------------------------------------
+    explain_rules = why.EXPLAIN_RULES  # "Why not?" (issue 17): pygames.zoon.explain
+
+    def _explain(self, targets, notation):
+        return why.explain(self, targets, notation)
+
     def _current_player(self) -> int:
         ph = self.phase
         if ph == "turn":
@@ -217,7 +223,7 @@ class ZoonState(DeployMixin, TurnMixin, CombatMixin, EffectsMixin, ViewsMixin, S
             self._decided(action)
             self._run()
             return
-        raise IllegalAction(f"no action is possible in phase {ph}")
+        raise IllegalAction(f"no action is possible in phase {ph}", rule="ZN8")
 
 
     # ----- results and views -------------------------------------------------------------------------
