@@ -173,7 +173,7 @@ def check_playout(state: State, rng: random.Random, decisions: int = 12) -> None
     assert again.to_json() == c.to_json(), f"{g.id}: the state a playout leaves does not save and load"
 
 
-PENDING_EXPLAIN: set[str] = {"dritzak", "duerror_grandis", "zoon"}
+PENDING_EXPLAIN: set[str] = set()
 """Games whose "Why not?" (issue 17, :meth:`State.explain`) is not written yet: :func:`check_explanations`
 skips them until their owner removes the id. Empty when done."""
 

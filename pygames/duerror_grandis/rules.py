@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from .common import (ARTICLE, CHANCE_PARTS, DISTANCE, ENDINGS, KINDS, MAX_ROUNDS, NAMES, OFF, OUT, PARTS,  # noqa: F401
                      REACH)
+from . import explain as why
 from .flictus import FlictusMixin
 from .hidden import HiddenMixin
 from .moving import MovingMixin
@@ -62,3 +63,8 @@ class DuerrorState(SetupMixin, FlictusMixin, MovingMixin, PlayoutMixin, HiddenMi
     """
 
     # the methods live in the mixins, one module per phase or concern (see each module's docstring)
+
+    explain_rules = why.EXPLAIN_RULES  # "Why not?" (issue 17): pygames.duerror_grandis.explain
+
+    def _explain(self, targets, notation):
+        return why.explain(self, targets, notation)
