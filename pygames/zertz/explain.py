@@ -19,7 +19,7 @@ EXPLAIN_RULES = ZertzState.explain_rules
 _NAME = {"W": "white", "G": "grey", "B": "black"}
 
 
-def _why_capture(state, path: tuple[str, ...], jumps) -> Explanation:
+def _why_capture(state, path: tuple[str, ...], jumps) -> Explanation | None:
     names, index, m = state.L.names, state.L.index, state.marbles
     first = path[0]
     if first.startswith("take-"):
