@@ -59,9 +59,13 @@ def test_zoon_links_its_reconstruction_notes(app, site_url):
     assert serious(app) == []
 
 
-def test_guide_on_a_phone(app, site_url):
-    """At 360 px the guide's diagrams fit the screen's width (no sideways scrolling)."""
+def test_guides_on_a_phone(app, site_url):
+    """At 360 px every guide fits the screen's width (no sideways scrolling), its win on the first screen."""
     app.set_viewport_size({"width": 360, "height": 740})
-    app.goto(f"{site_url}/rules/duerror_grandis.html")
-    app.wait_for_selector("figure.diagram svg")
-    assert app.evaluate("document.documentElement.scrollWidth") <= 360
+    for game in GAMES:
+        app.goto(f"{site_url}/rules/{game}.html")
+        app.wait_for_selector("figure.diagram svg")
+        assert app.evaluate("document.documentElement.scrollWidth") <= 360, game
+        assert app.locator("#how-you-win").bounding_box()["y"] < 740 * 1.5, game
+    found = serious(app)  # the last page (Zoon) has the widest tables
+    assert found == [], found

@@ -84,6 +84,10 @@ def markdown_to_html(md: str) -> str:
                         child.attrSet("href", re.sub(r"^(?:\.\./)*(?:[\w-]+/)*([\w-]+)\.md", r"\1.html", href))
 
     mdit.renderer.rules["fence"] = fence
+    # a wide table (Zoon's tribe cards) scrolls on its own on a phone, reachable by keyboard
+    mdit.renderer.rules["table_open"] = lambda *a: ('<div class="table-scroll" tabindex="0" role="region" '
+                                                    'aria-label="table (scrolls sideways)"><table>\n')
+    mdit.renderer.rules["table_close"] = lambda *a: "</table></div>\n"
     mdit.core.ruler.push("pygames_anchors", rule_anchors)
     mdit.core.ruler.push("pygames_terms", lambda state: link_terms(state.tokens, glossary(md)))
     return mdit.render(md)
@@ -235,7 +239,8 @@ connections from the site only, no plugins (issue 22)."""
 
 GUIDE_CSS = ("<style>ol.tutorial-steps{padding-left:1.2rem}ol.tutorial-steps>li{margin:1rem 0}"
              "ol.tutorial-steps details{margin:.3rem 0 0}main h2{margin-top:2rem}"
-             "li[id^=term-]:target{background:#fff8c5}a.term{color:inherit;text-decoration:underline dotted}</style>")
+             "li[id^=term-]:target{background:#fff8c5}a.term{color:inherit;text-decoration:underline dotted}"
+             "div.table-scroll{overflow-x:auto;max-width:100%}main pre{overflow-x:auto}</style>")
 
 
 def _page(title: str, body: str) -> str:
