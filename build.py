@@ -16,8 +16,9 @@ This script needs only the standard library to start: it makes a virtual environ
                              play the computer levels' ladder and write docs/bots.md's table
 
 dist/ is a folder of static files: Pyodide (npm ``pyodide``), PyScript's core (npm ``@pyscript/core``)
-and an in-memory IndexedDB for storage-denied frames (npm ``fake-indexeddb``), the micropip and packaging
-wheels from PyPI with their real sha256 written into the vendored ``pyodide-lock.json``, our wheel, the app
+and an in-memory IndexedDB for storage-denied frames (npm ``fake-indexeddb``), the micropip wheel from
+PyPI with its real sha256 written into the vendored ``pyodide-lock.json`` (which lists only what dist/ holds),
+our wheel, the app
 from web/ (the page; ``loader.js``, which starts a PyScript worker whose micropip installs the wheel;
 ``python.html``, Python in a page) and the rules pages rendered from docs/rules/.
 """
@@ -41,7 +42,8 @@ VENDOR = ROOT / "vendor"
 NODE = ROOT / "node_modules"
 VERSION = re.search(r'^version\s*=\s*"([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M).group(1)
 WHEEL_NAME = f"pygames-{VERSION}-py3-none-any.whl"
-PYPI_WHEELS = {"micropip": "0.11.1", "packaging": "26.1"}
+PYPI_WHEELS = {"micropip": "0.11.1"}
+"""Wheels from PyPI for Pyodide's Python: micropip (it carries its own copy of packaging)."""
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.js"]
 CHROMIUM = "/usr/bin/chromium"
 TEST_REQUIREMENTS = ROOT / "requirements-test.txt"
@@ -103,7 +105,7 @@ def ensure_node_modules() -> None:
 
 
 def ensure_pypi_wheels() -> dict[str, Path]:
-    """Download micropip and packaging wheels for Pyodide's Python into vendor/ (once)."""
+    """Download the :data:`PYPI_WHEELS` for Pyodide's Python into vendor/ (once)."""
     VENDOR.mkdir(exist_ok=True)
     out = {}
     for name, ver in PYPI_WHEELS.items():
@@ -176,13 +178,15 @@ def build(testhooks: bool = True) -> Path:
     if DIST.exists():
         shutil.rmtree(DIST)
     shutil.copytree(ROOT / "web", DIST)
-    # Pyodide runtime, with the PyPI micropip/packaging wheels and their real hashes in the lock file
+    # Pyodide runtime, with the PyPI micropip wheel and its real hash in the lock file; the lock lists
+    # only the packages dist/ holds (Pyodide's lists 350 that are not shipped: 109 KB of the first visit)
     pyo = DIST / "pyodide"
     pyo.mkdir(exist_ok=True)  # web/pyodide/entry.mjs is there already
     for f in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / f, pyo / f)
     vendor_pyscript(DIST)
     lock = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text())
+    lock["packages"] = {name: lock["packages"][name] for name in wheels}
     for name, whl in wheels.items():
         shutil.copy2(whl, pyo / whl.name)
         entry = lock["packages"][name]
@@ -208,14 +212,19 @@ def build(testhooks: bool = True) -> Path:
     return DIST
 
 
-UNUSED = re.compile(r"^pyodide/pyodide\.js$|\.(gz|br)$")
-"""Files of dist/ that the site never loads (Pyodide's classic-script loader, precompressed copies): the
-service worker does not precache them."""
+UNUSED = re.compile(r"^pyodide/pyodide\.js$|\.(gz|br)$|^pyodide/fake-indexeddb/")
+"""Files of dist/ the service worker does not precache: those the site never loads (Pyodide's
+classic-script loader, precompressed copies) and the in-memory IndexedDB, which loads only where storage
+is denied, i.e. where there is no service worker and no cache to serve it from either (about 100 KB)."""
 
-PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|service-worker|storage)|\.map$")
-"""Files of ``@pyscript/core``'s dist/ left out: the code editor and terminal plugins (loaded only
-for ``<py-editor>`` / ``<py-terminal>`` elements, which no page of ours holds), PyScript's own service
-worker and storage helpers, source maps."""
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|service-worker|storage)|\.map$"
+                             r"|^(index|zip|toml|py|mpy)-[A-Za-z0-9_-]{8}\.js$")
+"""Files of ``@pyscript/core``'s dist/ left out: the code editor and terminal (CodeMirror, xterm and
+their glue ``index-*``, ``py-*``, ``mpy-*``: loaded only for ``<py-editor>`` and ``<py-terminal>``
+elements, which no page of ours holds), the zip reader (only for a config's ``files`` archives), the TOML
+parser (our configs are JSON), PyScript's own service worker and storage helpers, source maps. The
+plugins that PyScript's core imports at start (``py-editor``, ``py-game``, ``py-terminal``, ``donkey``,
+``error``, ``deprecations-manager``: a few KB) stay, for pages like python.html that keep them on."""
 
 
 def vendor_pyscript(dist: Path) -> None:
@@ -290,6 +299,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             accept = [e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").split(",")]
             for enc, ext in (("br", ".br"), ("gzip", ".gz")):
                 if enc in accept and os.path.isfile(path + ext):
+                    if self._not_modified(path):
+                        return None
                     f = open(path + ext, "rb")
                     size = os.fstat(f.fileno()).st_size
                     self.send_response(200)
@@ -301,6 +312,24 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                     self.end_headers()
                     return f
         return super().send_head()
+
+    def _not_modified(self, path: str) -> bool:
+        """Answer 304 (no body) to a revalidation of a file unchanged since ``If-Modified-Since``, as
+        the plain branch of ``send_head`` does and static hosts do for precompressed files too."""
+        since = self.headers.get("If-Modified-Since")
+        if not since or self.headers.get("If-None-Match"):
+            return False
+        try:
+            from email.utils import parsedate_to_datetime
+            if int(os.path.getmtime(path)) > parsedate_to_datetime(since).timestamp():
+                return False
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+        self.send_response(304)
+        self.send_header("Last-Modified", self.date_time_string(os.path.getmtime(path)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return True
 
     def copyfile(self, source, outputfile):
         n = 0

@@ -3,10 +3,14 @@ PyScript page that runs ``print(1)`` in a worker on the same vendored runtime, i
 fresh browser context, so nothing is cached, alternating so drift hits all alike; the service worker is
 left out with ``?nosw`` since it only starts after the board is up); a repeat visit with everything
 cached (the service worker's cache); main-thread long tasks from navigation to playable and through a
-game against the hardest computer; click-to-redraw latency over a game played through the UI; and the
+game against the hardest computer (the Long Tasks API's wall time, and a Chromium trace's CPU time of each
+task with what ran in it, beside the machine's load average: on a shared machine a task's wall time also
+holds the time its thread waited for a core); click-to-redraw latency over a game played through the UI; and the
 bytes of a first visit. Used by ``python3 build.py bench``."""
 from __future__ import annotations
 
+import json
+import os
 import statistics
 import sys
 import threading
@@ -51,12 +55,54 @@ new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longta
   .observe({ type: "longtask", buffered: true });"""
 
 
-def hard_game_long_tasks(browser, url: str, perform, wait_settled) -> tuple[list[float], int]:
+TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "v8.execute", "blink"]
+
+
+def main_thread_tasks(trace: bytes) -> list[dict]:
+    """The page's main-thread tasks from a Chromium trace (``browser.start_tracing``): each task's wall
+    time and CPU time (ms; on a loaded machine the wall time holds the time the thread waited for a
+    core, the CPU time does not) and what ran in it (the scripts it ran, else Chromium's own step)."""
+    events = json.loads(trace)
+    events = events.get("traceEvents", []) if isinstance(events, dict) else events
+    mains = {(e["pid"], e["tid"]) for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"
+             and e.get("args", {}).get("name") == "CrRendererMain"}
+    out = []
+    for key in mains:
+        es = sorted((e for e in events if (e.get("pid"), e.get("tid")) == key and e.get("ph") == "X"),
+                    key=lambda e: e["ts"])
+        tops = [e for e in es if e["name"] == "ThreadControllerImpl::RunTask"]
+        for t in tops:
+            if t.get("dur", 0) < 20_000 and t.get("tdur", 0) < 20_000:
+                continue
+            end, what = t["ts"] + t["dur"], []
+            for e in es:
+                if e["ts"] > end:
+                    break
+                data = e.get("args", {}).get("data")
+                if e["ts"] >= t["ts"] and isinstance(data, dict) and e["name"] in (
+                        "FunctionCall", "EvaluateScript", "v8.compile", "TimerFire", "EventDispatch"):
+                    name = (data.get("url") or "").rsplit("/", 1)[-1] or data.get("type") or ""
+                    if name and name not in what:
+                        what.append(name)
+            if not what:
+                inner = [e["name"] for e in es if t["ts"] < e["ts"] <= end and e.get("dur", 0) > 1000][:3]
+                what = [t["args"].get("src_func") or "?", *inner]
+            out.append({"wall_ms": t["dur"] / 1000, "cpu_ms": t.get("tdur", 0) / 1000, "what": " ".join(what)})
+    return out
+
+
+def longest(tasks: list[dict], key: str) -> dict:
+    return max(tasks, key=lambda t: t[key], default={"wall_ms": 0, "cpu_ms": 0, "what": "-"})
+
+
+def hard_game_long_tasks(browser, url: str, perform, wait_settled) -> tuple[list[float], int, list[dict]]:
     """Main-thread long tasks (ms) from navigation to the end of a ZÈRTZ game in which a human seat
-    (first legal action each turn) plays the computer at its hardest level; and the plies played."""
+    (first legal action each turn) plays the computer at its hardest level; the plies played; and the
+    main-thread tasks of a trace of the same (:func:`main_thread_tasks`)."""
     ctx = browser.new_context(bypass_csp=True)
     pg = ctx.new_page()
     pg.add_init_script(LONGTASKS)
+    browser.start_tracing(page=pg, categories=TRACE_CATEGORIES)
     pg.goto(f"{url}/index.html?botdelay=0&nosw#new=zertz&quick&seats=human,hard")
     pg.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
     v = wait_settled(pg, light=True)
@@ -65,8 +111,9 @@ def hard_game_long_tasks(browser, url: str, perform, wait_settled) -> tuple[list
         v = wait_settled(pg, v["ply"], light=True)
     pg.wait_for_selector("#gameover:not([hidden])")
     tasks = pg.evaluate("window.__longtasks")
+    traced = main_thread_tasks(browser.stop_tracing())
     ctx.close()
-    return tasks, v["ply"]
+    return tasks, v["ply"], traced
 
 
 def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
@@ -80,6 +127,7 @@ def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{srv.server_address[1]}"
     bare, bare_pyscript, page_load, listed, painted, load_tasks = [], [], [], [], [], []
+    load_before = os.getloadavg()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=build.CHROMIUM, args=ARGS)
         for _ in range(rounds):
@@ -110,6 +158,14 @@ def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
             listed.append(pg.evaluate("performance.getEntriesByName('pygames:home')[0].startTime"))
             painted.append(pg.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || 0"))
             ctx.close()
+        # one more cold load, traced (not timed: tracing slows it down)
+        ctx = browser.new_context(bypass_csp=True)
+        pg = ctx.new_page()
+        browser.start_tracing(page=pg, categories=TRACE_CATEGORIES)
+        pg.goto(f"{url}/index.html?botdelay=0&nosw#new=verquere&quick&seats=human,random")
+        pg.wait_for_function("document.body.dataset.turn === 'human'", timeout=120_000)
+        load_traced = main_thread_tasks(browser.stop_tracing())
+        ctx.close()
         ctx = browser.new_context(bypass_csp=True)
         pg = ctx.new_page()
         pg.goto(f"{url}/index.html?botdelay=0&nosw#new=verquere&quick&seats=human,random")
@@ -126,7 +182,7 @@ def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
             actions += 1
         clicks = sorted(pg.evaluate("window.pygamesApp.timings"))
         ctx.close()
-        tasks, hard_plies = hard_game_long_tasks(browser, url, perform, wait_settled)
+        tasks, hard_plies, hard_traced = hard_game_long_tasks(browser, url, perform, wait_settled)
         repeat = repeat_visits(browser, url, rounds)
         browser.close()
     srv.shutdown()
@@ -142,8 +198,16 @@ def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
           f" {med_page / med_bare:.2f}x bare loadPyodide")
     print(f"repeat visit (everything cached) to interactive board: median {med_repeat:.0f} ms"
           f" {[round(x) for x in repeat]} (target <= 1500 ms)")
+    load_after = os.getloadavg()
+    print(f"machine load average (1 min) {load_before[0]:.1f} at the start, {load_after[0]:.1f} at the end"
+          f" of the browser runs, on {os.cpu_count()} cores")
     print(f"main-thread long tasks from navigation to playable over {rounds} cold loads: {len(load_tasks)},"
           f" longest {max(load_tasks, default=0):.0f} ms (target: none over 50 ms)")
+    for label, traced in (("navigation to playable", load_traced), ("a ZÈRTZ game against hard", hard_traced)):
+        by_cpu, by_wall = longest(traced, "cpu_ms"), longest(traced, "wall_ms")
+        print(f"  traced, {label}: longest task by CPU time {by_cpu['cpu_ms']:.0f} ms"
+              f" (wall {by_cpu['wall_ms']:.0f} ms: {by_cpu['what']}); by wall time {by_wall['wall_ms']:.0f} ms"
+              f" (CPU {by_wall['cpu_ms']:.0f} ms: {by_wall['what']})")
     print(f"click-to-redraw over {len(clicks)} clicks ({actions} actions): p50 {p50:.1f} ms, "
           f"p95 {p95:.1f} ms (target p95 <= 50 ms)")
     med_listed = statistics.median(listed)
@@ -159,7 +223,10 @@ def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
            "bare_pyscript_ms": round(med_pyscript), "page_load_ratio_pyscript": round(med_page / med_pyscript, 2),
            "repeat_visit_ms": round(med_repeat), "load_long_tasks": len(load_tasks),
            "load_longest_task_ms": round(max(load_tasks, default=0)), "click_p50_ms": round(p50, 1),
-           "click_p95_ms": round(p95, 1), "clicks": len(clicks)}
+           "click_p95_ms": round(p95, 1), "clicks": len(clicks),
+           "load_longest_task_cpu_ms": round(longest(load_traced, "cpu_ms")["cpu_ms"]),
+           "game_longest_task_cpu_ms": round(longest(hard_traced, "cpu_ms")["cpu_ms"]),
+           "load_average": [round(load_before[0], 1), round(load_after[0], 1)]}
     for compressed in (False, True):
         mb = first_visit_bytes(dist, compressed) / 2**20
         label = "with" if compressed else "without"

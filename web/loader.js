@@ -39,6 +39,22 @@ const afterFirstPaint = () => new Promise((resolve) => {
   requestAnimationFrame(() => setTimeout(resolve, 0));
 });
 
+// PyScript's core imports its page plugins at start (the code editor, the terminal, pygame, its error
+// banner, its deprecation notes): this page has none of their elements and reports failures itself, so
+// a <py-config> and an <mpy-config> (read once, when the core module is evaluated; it sets up both
+// interpreters) turn them all off: on the page only the core module runs, Python starts in the worker.
+const PAGE_PLUGINS_OFF = ["codemirror", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal"];
+
+function quietPyScript() {
+  for (const tag of ["py-config", "mpy-config"]) {
+    if (document.querySelector(tag)) continue;
+    const config = document.createElement(tag);
+    config.hidden = true;
+    config.textContent = JSON.stringify({ plugins: PAGE_PLUGINS_OFF.map((name) => `!${name}`) });
+    document.head.append(config);
+  }
+}
+
 export function startPython({ testhooks = false, offline = true, inGame = () => false,
   onProgress = () => {}, onReady = () => {}, onFailed = () => {} } = {}) {
   // The interpreter files downloaded anyway are kept for the offline cache only on a first visit (a page
@@ -48,6 +64,7 @@ export function startPython({ testhooks = false, offline = true, inGame = () => 
     onProgress(0.15, "Downloading Python");
     // a storage-denied third-party frame: PyScript's page code opens IndexedDB and BroadcastChannel
     await (await import("./pyodide/standins.mjs")).standIn();
+    quietPyScript();
     return import("./pyscript/core.js");
   }).then(({ PyWorker }) => PyWorker(here("./bridge.py"), {
     type: "pyodide",

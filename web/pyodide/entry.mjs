@@ -4,22 +4,22 @@
 // - Storage denied (a third-party frame whose browser blocks storage): PyScript's start-up always opens
 //   an IndexedDB map (its package cache, unused here: packages_cache "never"), which throws there; an
 //   in-memory one stands in, and so does a BroadcastChannel for Firefox (standins.mjs).
-// - On a first visit (?keep, see loader.js), keep a copy of the interpreter files downloaded anyway, so
-//   the offline cache (sw.js) takes them from here, after checking their sha256, instead of downloading
-//   12 MB a second time; globalThis.pygamesKept settles once they are stored (bridge.py's `kept`).
+// - On a first visit (?keep, see loader.js), keep a copy of every file of this site the worker downloads
+//   anyway (the interpreter, its lock file, micropip, our wheel), so the offline cache
+//   (sw.js) takes them from here, after checking their sha256, instead of downloading 13 MB a second
+//   time; globalThis.pygamesKept settles once they are stored (bridge.py's `kept`).
 import { standIn } from "./standins.mjs";
 
 await standIn();
 
 const keeping = [];
 if (new URL(import.meta.url).searchParams.has("keep") && "caches" in globalThis) {
-  const KEEP = /\/pyodide\/(pyodide\.asm\.wasm|python_stdlib\.zip|pyodide\.asm\.mjs)$/;
   const realFetch = globalThis.fetch.bind(globalThis);
   globalThis.fetch = async (input, init) => {
     const res = await realFetch(input, init);
     try {
       const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, location.href);
-      if (res.ok && url.origin === location.origin && KEEP.test(url.pathname)) {
+      if (res.ok && url.origin === location.origin) {
         const copy = res.clone();
         keeping.push(caches.open("pygames-fetched").then((c) => c.put(url.href, copy)).catch(() => {}));
       }
