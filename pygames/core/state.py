@@ -273,7 +273,7 @@ class State:
         if p == CHANCE:
             return Explanation("Chance plays next (a roll or a deal): no player moves now.", rules.get("chance"))
         if viewer is not None and viewer != p:
-            return Explanation(f"It is {self.game.player_name(p)}'s turn, not yours.", rules.get("turn"))
+            return Explanation(f"It is {self.player_name(p)}'s turn, not yours.", rules.get("turn"))
         return None
 
     def _explained(self, own: "Explanation | None", fallback: str) -> Explanation:

@@ -1,7 +1,7 @@
 """Duerror Grandis's "Why not?" (issue 17): why a click path or a notation starts no legal action, in one
 sentence with the rule id of ``docs/rules/duerror_grandis.md`` it enforces.
 
-Choosing: a board already taken (G6). The turn's parts: a square clicked while the piece is to be kept,
+Choosing: a colour (G43) or a board already taken (G6). The turn's parts: a square clicked while the piece is to be kept,
 paid for or rolled (G8) or changed after the roll (G9). Flictus: a square outside the ephebe's 5×5 block
 (G12) or the melliran's lines (G13), no other player's piece there, a piece the chain may not take
 again (G37, G38). Moving: the piece moves exactly its distance along its own path (G23), a move past
@@ -85,6 +85,11 @@ def _own_piece(s, p: int, target: str) -> int | None:
 def _why(s, path: tuple[str, ...]) -> Explanation | None:
     p, part = s.turn, s.part
     first = path[0]
+    if part == "colour":
+        if first.startswith("colour-"):
+            return Explanation(f"{first[7:].capitalize()} is taken: each player chooses a colour no one has "
+                               f"taken yet.", "G43")
+        return Explanation("First choose the colour of your pieces.", "G43")
     if part == "board":
         if first.startswith("board-") and first[6:].isdigit():
             return Explanation(f"Board {first[6:]} is taken: each player chooses a board no one has taken yet.",
@@ -133,6 +138,8 @@ def explain(s, targets: tuple[str, ...] | None, notation: str | None) -> Explana
         return None
     if words[0] == "board" and len(words) == 2:
         return _why(s, ("board-" + words[1],))
+    if words[0] == "colour" and len(words) == 2:
+        return _why(s, ("colour-" + words[1].lower(),))
     if words[0] == "take" and len(words) >= 2 and not s.factiosus:
         return _why(s, ("sq-" + words[1].upper(),)) if s.part == "flictus" else Explanation(
             "Takes come in flictus, at the start of a move, only when your piece can take.", "G10")

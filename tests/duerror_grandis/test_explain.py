@@ -1,5 +1,5 @@
 """"Why not?" for Duerror Grandis (issue 17): each refused click or notation says why and names its rule
-(G6, G8, G9, G11, G12, G13, G23, G24, G25, G31); every rejection names a rule of
+(G6, G8, G9, G43, G11, G12, G13, G23, G24, G25, G31); every rejection names a rule of
 docs/rules/duerror_grandis.md; in Caecus the reasons never depend on what the player cannot see."""
 import random
 
@@ -11,15 +11,20 @@ def test_every_rejection_names_a_rule_of_the_page():
     check_rule_ids_in_source("duerror_grandis", start(2))
 
 
-def test_g6_board_taken():
-    """G6: a board no one has taken yet."""
+def test_g6_board_taken_and_g43_colour():
+    """G6: a board no one has taken yet; G43: the colour first, one no one has taken."""
     s = start(2)
     while s.is_chance_node():
         s.apply(s.legal_actions()[0])
+    assert s.part == "colour" and s.explain(["board-1"]).rule == "G43"
+    s.apply(s.legal_actions()[0])
     s.apply("board 3")
     assert s.explain(["board-1"]).rule == "G6"  # the piece is chosen next (buttons)
     s.apply("start thete")
-    assert s.part == "board"
+    assert s.part == "colour"
+    taken = s.explain_notation("colour Red")
+    assert taken.rule == "G43" and "taken" in taken.text
+    s.apply(s.legal_actions()[0])
     why = s.explain(["board-3"])
     assert why.rule == "G6" and "taken" in why.text
     assert_refused(s, "board 3", "G6")
