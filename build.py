@@ -511,9 +511,9 @@ def _write_bots_table(results: list, get_game, wilson_interval) -> None:
     the first time), keeping the prose around it."""
     order = {pair: i for i, pair in enumerate(LADDER)}
     lines = [TABLE_BEGIN, "",
-             "| game | variant | pair | games | score | 95% interval | needs low end above | met | "
+             "| game | variant | pair | games | score | 95% interval | equal play | needs low end above | met | "
              "s/move a (CPU) | s/move b (CPU) | longest a | caps | load | when |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     machines = set()
     for r in sorted(results, key=lambda r: (r["game"], r["variant"], order.get((r["a"], r["b"]), 9), r["cap"])):
         if not r["games"]:
@@ -523,20 +523,22 @@ def _write_bots_table(results: list, get_game, wilson_interval) -> None:
         low, high = wilson_interval(score, r["games"])
         need = _ladder_threshold(g, r["options"], r["a"], r["b"])
         met = (score >= need) if r["b"] == "random" else (low > need)
-        verdict = "yes" if met and r["games"] >= 400 else ("so far" if met else "no")
+        verdict = "yes" if met and r["games"] >= 400 else "so far" if met else "short" if high < need else "open"
         am, bm = r["a_move"], r["b_move"]
 
         def per(m):
             return f"{m[1] / m[0]:.2f} ({m[2] / m[0]:.2f})" if m[0] else "–"
         machines.add(r.get("machine", ""))
         lines.append(f"| {g.title} | {r['variant']} | {r['a']} vs {r['b']} | {r['games']} | {score:.3f} | "
-                     f"{low:.3f}–{high:.3f} | {need:.2f}{' (score)' if r['b'] == 'random' else ''} | {verdict} | "
+                     f"{low:.3f}–{high:.3f} | {1 / g.num_players(r['options']):.2f} | {need:.2f}{' (score)' if r['b'] == 'random' else ''} | {verdict} | "
                      f"{per(am)} | {per(bm)} | {am[3]:.1f} | {'on' if r['cap'] else 'off'} | "
                      f"{r['load'][0]}–{r['load'][1]} | {r.get('when', '')} |")
     lines += ["", "Seconds per move are wall clock per decision of that level, CPU seconds in brackets (wall "
-              "exceeds CPU when the machine is shared); \"longest a\" is the longest wall time of one decision "
+              "exceeds CPU when the machine is shared); \"equal play\" is level a's score if it were no better "
+              "than the others (1 / players: a game scores 1 only when a wins alone); \"longest a\" is the longest wall time of one decision "
               "of level a; \"caps off\": each level searched exactly its budget, whatever the time. \"so far\": "
-              "the bar is passed over fewer than the 400 games the issue asks for. Load is the 1-minute load "
+              "the bar is passed over fewer than the 400 games the issue asks for; \"short\": even the interval's "
+              "high end is below the bar; \"open\": the interval still straddles it (more games decide). Load is the 1-minute load "
               "average during the match. Machine: " + "; ".join(sorted(m for m in machines if m)) + ".",
               "", TABLE_END]
     text = BOTS_DOC.read_text(encoding="utf-8")
