@@ -15,6 +15,7 @@ from ..core.state import Explanation
 from ..dvonn import explain as dvonn_explain
 from ..dvonn.board import INDEX, NAMES
 from ..zertz import logic
+from ..zertz.explain import why_hop
 from .notation import parse_part
 
 EXPLAIN_RULES = {"turn": "X5", "end": "X17", "legal": "X19", "notation": "X20"}
@@ -53,16 +54,8 @@ def _why_marble_part(state, path: tuple[str, ...]) -> Explanation | None:
         cell = INDEX.get(first[2:]) if first.startswith("m-") else None
         if cell is None:
             return None
-        if cell not in starts:
-            return Explanation(f"The marble on {first[2:].upper()} cannot jump: a marble jumps over a marble "
-                               f"next to it onto the stack just beyond, which must carry no marble.", "X8")
-        if path[-1] not in INDEX:
-            return None
-        if len(path) == 2:
-            return Explanation(f"{path[1].upper()} is no jump for the marble on {first[2:].upper()}: it goes "
-                               f"over a neighbouring marble onto the stack just beyond.", "X8")
-        return Explanation(f"{path[-1].upper()} does not go on with this jump: the same marble must keep "
-                           f"jumping while it can.", "X9")
+        return why_hop(first[2:].upper(), tuple(t.upper() for t in path[1:]), cell in starts, path[-1] in INDEX,
+                       "the stack just beyond it, which must carry no marble", ("X8", "X9"))
     if first.startswith("m-"):
         return Explanation("No marble can jump now: the ZÈRTZ-like part places a marble from the reserve.",
                            "X10")

@@ -31,16 +31,26 @@ def _why_capture(state, path: tuple[str, ...], jumps) -> Explanation | None:
     if not m[i]:
         return Explanation(f"There is no marble on {first}: a capture starts with a marble that can jump "
                            f"({', '.join(starts)}).", "Z9")
-    if all(s != i for s, _ in jumps):
-        return Explanation(f"The marble on {first} cannot jump: a jump goes over an adjacent marble onto the "
-                           f"vacant ring just beyond it.", "Z9")
-    if path[-1] not in index:
+    return why_hop(first, path[1:], any(s == i for s, _ in jumps), path[-1] in index,
+                   "the vacant ring just beyond it", ("Z9", "Z10"))
+
+
+def why_hop(start: str, hops: tuple[str, ...], can_jump: bool, known: bool, beyond: str,
+            rules: tuple[str, str]) -> Explanation | None:
+    """Why a jump from ``start`` (a space name) by way of the clicked landings ``hops`` is refused:
+    the marble cannot jump (``can_jump`` false), or the last landing is no hop (the first: ``rules[0]``)
+    or does not go on with the sequence (``rules[1]``); None when the last click is no space
+    (``known`` false). ``beyond`` words where a hop lands. Shared with Dvertz (X8, X9)."""
+    if not can_jump:
+        return Explanation(f"The marble on {start} cannot jump: a jump goes over an adjacent marble onto "
+                           f"{beyond}.", rules[0])
+    if not known or not hops:
         return None
-    if len(path) == 2:
-        return Explanation(f"{path[1]} is no jump for the marble on {first}: it must go over an adjacent "
-                           f"marble onto the vacant ring just beyond it.", "Z9")
-    return Explanation(f"{path[-1]} does not go on with this capture: the jumping marble must keep jumping "
-                       f"over adjacent marbles while it can.", "Z10")
+    if len(hops) == 1:
+        return Explanation(f"{hops[0]} is no jump for the marble on {start}: it must go over an adjacent "
+                           f"marble onto {beyond}.", rules[0])
+    return Explanation(f"{hops[-1]} does not go on with this jump: the jumping marble must keep jumping while "
+                       f"it can.", rules[1])
 
 
 def _why_place(state, path: tuple[str, ...]) -> Explanation | None:

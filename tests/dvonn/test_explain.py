@@ -8,6 +8,7 @@ from pygames import web
 from pygames.core import PygamesError, get_game
 
 from ..explain_helpers import assert_refused, check_rule_ids_in_source
+from ..helpers import play
 
 FULL = ["b1", "f3", "j5", "a3", "a1", "b3", "a2", "b4", "b2", "c2", "c1", "c3", "c5", "c4", "d2", "d1", "d4",
         "d3", "e2", "d5", "e3", "e1", "e4", "e5", "f1", "f2", "f4", "f5", "g1", "g2", "g5", "g3", "h1", "g4",
@@ -15,10 +16,7 @@ FULL = ["b1", "f3", "j5", "a3", "a1", "b3", "a2", "b4", "b2", "c2", "c1", "c3", 
 
 
 def state_after(actions):
-    s = get_game("dvonn").new_initial_state()
-    for a in actions:
-        s.apply(a)
-    return s
+    return play(get_game("dvonn").new_initial_state(), *actions)
 
 
 def test_every_rejection_names_a_rule_of_the_page():

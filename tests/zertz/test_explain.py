@@ -5,13 +5,11 @@ import pytest
 from pygames.core import PygamesError, get_game
 
 from ..explain_helpers import assert_refused, check_rule_ids_in_source
+from ..helpers import play
 
 
 def state_after(actions, options=None):
-    s = get_game("zertz").new_initial_state(options)
-    for a in actions:
-        s.apply(a)
-    return s
+    return play(get_game("zertz").new_initial_state(options), *actions)
 
 
 def test_every_rejection_names_a_rule_of_the_page():
