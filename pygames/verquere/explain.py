@@ -88,6 +88,11 @@ def _why(s: VerquereState, path: tuple[str, ...]) -> Explanation | None:
     pl = s.turn
     if pl is None:
         return None
+    foreign = next((t for t in path if t in (f"bar-{1 - pl}", f"off-{1 - pl}")), None)
+    if foreign is not None:
+        what = "bar" if foreign.startswith("bar") else "borne-off pieces"
+        return Explanation(f"That is {NAMES[1 - pl]}'s {what}: you play only your own pieces, along your own "
+                           f"path.", "V1")
     frm = _point(pl, path[0])
     if frm is None:
         return None

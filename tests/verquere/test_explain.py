@@ -24,6 +24,7 @@ def test_v1_no_piece_v7_backwards_v5_distance():
     """V1: no piece of yours there; V7: forward only; V5: exactly a die's number."""
     s = pos({"white": {1: 13, 5: 1, 9: 1}, "black": {1: 15}, "turn": "white", "dice": [6, 3]})
     assert s.explain([t(0, 2)]).rule == "V1"
+    assert s.explain(["bar-1"]).rule == "V1" and "Black's bar" in s.explain(["bar-1"]).text
     assert s.explain([t(0, 9), t(0, 5)]).rule == "V7"
     why = s.explain([t(0, 1), t(0, 3)])
     assert why.rule == "V5" and "2 points on" in why.text
