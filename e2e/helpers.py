@@ -45,7 +45,12 @@ def wait_settled(page, old_ply: int | None = None, light: bool = False) -> dict:
     forced move the page plays for the player (``data-turn="auto"``) is waited through."""
     settled = "['human','over','curtain'].includes(document.body.dataset.turn)"
     cond = settled if old_ply is None else f"{settled} && document.body.dataset.ply !== '{old_ply}'"
-    page.wait_for_function(cond, timeout=60_000, polling=10)
+    asked = "document.body.dataset.turn === 'confirm'"
+    page.wait_for_function(f"{asked} || ({cond})", timeout=60_000, polling=10)
+    while page.evaluate("document.body.dataset.turn") == "confirm":
+        # a move that cannot be taken back is shown and confirmed first: the player confirms it
+        page.click("#confirm-yes")
+        page.wait_for_function(f"{asked} || ({cond})", timeout=60_000, polling=10)
     while page.evaluate("document.body.dataset.turn") == "curtain":
         # hot seat with hidden information: the next player takes the device and asks for their view
         # (after which a forced move may be played for them and the curtain come again)

@@ -12,7 +12,7 @@ def overlaps(a: dict, b: dict) -> bool:
                 or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
 
 
-def test_status_seats_options_game_over_rematch_and_continue(app, site_url):
+def test_status_seats_options_game_over_play_again_and_resume(app, site_url):
     options = json.dumps({"random_board": True})
     open_app(app, site_url, f"new=dvonn&quick&seats=human,random&options={options}")
     v = wait_settled(app)
@@ -44,11 +44,11 @@ def test_status_seats_options_game_over_rematch_and_continue(app, site_url):
     app.click("#share")
     app.wait_for_selector("#share-done:not([hidden])")
     assert "link" in app.inner_text("#share-done").lower()
-    # the start page offers the game in progress; it resumes where it was
+    # the start page lists the game in progress (it never resumes it by itself); it resumes where it was
     app.goto(f"{site_url}/index.html?botdelay=0")
-    app.wait_for_selector("#continue:not([hidden])")
-    assert "DVONN" in app.inner_text("#continue-text")
-    app.click("#continue-button")
+    app.wait_for_selector("#in-progress:not([hidden])")
+    assert app.is_visible("#home") and "DVONN" in app.inner_text("#saved-list")
+    app.click("#saved-list button.resume")
     w = wait_settled(app)
     assert w["ply"] == v["ply"] and w["record"] == v["record"]
     # to the end: the result is said to the player, the panel leaves the board in view

@@ -118,7 +118,8 @@ def test_corrupt_inputs_show_clear_errors(app, site_url):
     assert "not valid JSON" in app.inner_text("#error-text")
     assert view(app)["record"] == good["record"]
     # a corrupted autosave: reload shows the error and the game list, never a blank page
-    app.evaluate("localStorage.setItem('pygames:autosave', '{\"record\": {\"game\": \"verquere\"}}')")
+    app.evaluate("""(() => { const l = JSON.parse(localStorage.getItem('pygames:saves'));
+      l[0].record = {game: 'verquere'}; localStorage.setItem('pygames:saves', JSON.stringify(l)); })()""")
     app.reload()
     app.wait_for_function("document.body.dataset.ready === '1'")
     app.wait_for_selector("#error:not([hidden])")
@@ -175,7 +176,7 @@ def test_embed_shows_a_record_read_only_and_keeps_the_autosave(app, site_url):
     assert app.inner_text("#embed-ply") == "0 / 5"
     app.click('#board [data-target="r0"]')  # read-only: clicking selects nothing
     assert app.evaluate("window.pygamesApp.selection.length") == 0
-    assert app.evaluate("localStorage.getItem('pygames:autosave')") is None
+    assert app.evaluate("localStorage.getItem('pygames:autosave') || localStorage.getItem('pygames:saves')") is None
 
 
 def test_keyboard_play(app, site_url):
@@ -210,4 +211,4 @@ def test_rules_page_live_board(app, site_url):
     for t in a["targets"]:
         frame.locator(f'#board [data-target="{t}"]').click(force=True)
     inner.wait_for_function(f"window.pygamesApp.view.ply > {v['ply']}")
-    assert inner.evaluate("localStorage.getItem('pygames:autosave')") is None
+    assert inner.evaluate("localStorage.getItem('pygames:autosave') || localStorage.getItem('pygames:saves')") is None

@@ -30,6 +30,7 @@ from typing import Any
 
 from . import games  # noqa: F401  (registers the shipped games: core imports none)
 from . import web_explain, web_hint
+from . import web_saves
 from .core.bots import LEVELS, make_bot
 from .core.errors import InvalidRecord, PygamesError
 from .core.record import Record, Session, fold_ends, loads
@@ -357,7 +358,8 @@ def cmd_layout(args: dict) -> dict:
 COMMANDS = {"games": cmd_games, "layout": cmd_layout, "new_game": cmd_new_game, "load": cmd_load, "act": cmd_act,
             "bot": cmd_bot, "undo": cmd_undo, "redo": cmd_redo, "view": cmd_view, "record": cmd_record,
             "explain": web_explain.cmd_explain,
-            "hint": web_hint.cmd_hint, "review": web_hint.cmd_review}
+            "hint": web_hint.cmd_hint, "review": web_hint.cmd_review,
+            **web_saves.COMMANDS}
 
 
 def call(name: str, args_json: str = "{}") -> str:

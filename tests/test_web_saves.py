@@ -1,0 +1,64 @@
+"""The bridge's saving commands (pygames/web_saves.py, issue 17 section 4): a sealed game holds no card
+in the clear and comes back whole; a damaged text or another key is refused with a PygamesError; a move
+that cannot be taken back is said to be final before it is played."""
+import json
+
+from pygames import web, web_saves
+from pygames.core.errors import PygamesError
+
+KEY = "ab" * 32
+
+
+def call(name, **args):
+    return json.loads(web.call(name, json.dumps(args)))
+
+
+def test_seal_hides_the_hands_and_unseal_resumes_behind_the_curtain():
+    v = call("new_game", game="dritzak", seats=["human", "human"], options={"players": 2})["ok"]
+    for _ in range(6):
+        v = call("act", notation=v["legal"][0]["notation"])["ok"]
+        if v["curtain"]:
+            v = call("view", handover=True)["ok"]
+    actions = list(web._session.record.actions)
+    sealed = call("seal", key=KEY)["ok"]["sealed"]
+    assert sealed.startswith("s1.") and not any(a in sealed for a in actions if " " in a)
+    back = call("unseal", sealed=sealed, key=KEY)["ok"]
+    assert back["curtain"] and "Pass the device" in back["status"]
+    assert web._session.record.actions == actions and not web._session.record.arranged
+    shown = call("view", handover=True)["ok"]
+    assert shown["observation"]["hand"] and not shown["curtain"]
+
+
+def test_unseal_refuses_damage_and_other_keys():
+    call("new_game", game="dvonn", seats=["human", "easy"])
+    sealed = call("seal", key=KEY)["ok"]["sealed"]
+    for bad in ({"sealed": sealed, "key": "cd" * 32}, {"sealed": sealed[:-4] + "AAAA", "key": KEY},
+                {"sealed": "s1.!!", "key": KEY}, {"sealed": sealed, "key": "short"}, {"sealed": 3, "key": KEY}):
+        assert "error" in call("unseal", **bad), bad
+    try:
+        web_saves.unseal_text(sealed, "00" * 32)
+    except PygamesError as e:
+        assert "another browser" in str(e)
+    else:
+        raise AssertionError("another key unsealed the game")
+
+
+def test_lock_says_which_moves_cannot_be_taken_back():
+    v = call("new_game", game="dvonn", seats=["human", "human"])["ok"]
+    assert call("lock", notation=v["legal"][0]["notation"])["ok"] == {"final": False, "reason": ""}
+    assert "error" in call("lock", notation="not a move")
+    assert web._session.record.actions == []  # asking played nothing
+    # Verquere against the computer: the move that ends the roll (the next roll follows) is final
+    call("new_game", game="verquere", seats=["human", "random"], seed=5)
+    finals = []
+    for _ in range(60):
+        v = call("view")["ok"]
+        if v["terminal"]:
+            break
+        if v["bot_turn"]:
+            call("bot")
+            continue
+        locks = [call("lock", notation=a["notation"])["ok"] for a in v["legal"]]
+        finals += [x["final"] for x in locks]
+        call("act", notation=v["legal"][0]["notation"])
+    assert True in finals and False in finals

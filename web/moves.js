@@ -1,0 +1,114 @@
+// The move list and stepping through the positions (first / previous / next / last, the arrow keys), on
+// the game page as in an embedded board. Entries come worded by the bridge (kind, hidden, seen,
+// no_move): the page parses no notation.
+import { $, app, call, showError, b64urlEncode } from "./shell.js";
+import { render } from "./view.js";
+
+function moveLink(m) {
+  const a = document.createElement("a");
+  a.href = "#";
+  a.className = m.chance ? "move chance" : "move";
+  a.textContent = m.notation;
+  a.dataset.ply = m.ply;
+  a.addEventListener("click", async (e) => {
+    e.preventDefault();
+    try {
+      render(await call("view", { ply: Number(a.dataset.ply) }));
+    } catch (err) { showError(err.message); }
+  });
+  return a;
+}
+
+// The move list is updated incrementally: only moves after the common prefix are (re)drawn, so a click
+// costs the same late in a long game as early on.
+// Entries come worded by the bridge (kind, hidden, seen, no_move): the page parses no notation.
+function outcomeSeen(m) { return m.hidden || !m.seen ? [] : [m.seen]; }
+function hiddenRun(link, prev, m) {
+  return m.kind !== "" && m.kind === prev.kind && (m.hidden || prev.hidden || link.dataset.count !== undefined);
+}
+function moveKey(m) { return m.no_move ? `${m.notation} (no move)` : m.notation; }
+export function renderMoves(v) {
+  const ol = $("moves");
+  const shown = app.shownMoves || [];
+  let keep = 0;
+  while (keep < shown.length && keep < v.moves.length && shown[keep] === moveKey(v.moves[keep])) keep++;
+  if (keep < shown.length) {
+    ol.textContent = "";
+    keep = 0;
+  }
+  let li = ol.lastElementChild;
+  let prev = keep > 0 ? v.moves[keep - 1] : null;
+  for (const m of v.moves.slice(keep)) {
+    // a new line (a numbered turn) when another player's turn begins; a player's own chance outcomes
+    // (a roll, the cards drawn after a play) stay on their line
+    if (!li || !prev || m.name !== prev.name) {
+      li = document.createElement("li");
+      const who = document.createElement("span");
+      who.className = "who";
+      li.append(who);
+      ol.append(li);
+    }
+    const who = li.querySelector(".who");
+    if (!who.textContent) who.textContent = m.name;
+    const last = li.querySelector("a.move:last-of-type");
+    if (last && prev && prev.chance && m.chance && hiddenRun(last, prev, m)) {
+      // outcomes hidden from this viewer among a run of the same kind (the cards of a deal) make one
+      // entry, "deal ×36: Ah Ts Kd", listing only what the viewer saw; it shows the run's last position
+      const count = (Number(last.dataset.count) || 1) + 1;
+      const seen = last.dataset.count ? JSON.parse(last.dataset.seen) : outcomeSeen(prev);
+      seen.push(...outcomeSeen(m));
+      last.dataset.count = count;
+      last.dataset.seen = JSON.stringify(seen);
+      last.dataset.ply = m.ply;
+      last.textContent = `${m.kind} ×${count}${seen.length ? `: ${seen.join(" ")}` : ""}`;
+    } else {
+      li.append(moveLink(m), " ");
+    }
+    if (m.no_move) {  // a turn whose roll allowed no move at all says so
+      const span = document.createElement("span");
+      span.className = "nomove";
+      span.textContent = "(no move)";
+      li.append(span);
+    }
+    prev = m;
+  }
+  app.shownMoves = v.moves.map(moveKey);
+  const cur = ol.querySelector("a.current");
+  if (cur) cur.classList.remove("current");
+  if (v.browsing) {
+    const a = ol.querySelector(`a[data-ply="${v.ply}"]`);
+    if (a) a.classList.add("current");
+  } else {
+    ol.scrollTop = ol.scrollHeight;
+  }
+}
+
+export function renderEmbedNav(v) {
+  $("embed-status").textContent = v.browsing ? "" : v.status;
+  // "Open in pygames" carries the game as it stands (its record, when the game shows one)
+  $("embed-open").href = v.record
+    ? `./index.html#record=${b64urlEncode(JSON.stringify(v.record))}&seats=${v.seats.map((s) => (s === "human" ? s : "human")).join(",")}`
+    : `./index.html${location.hash}`;
+}
+export async function embedGo(ply) {
+  if (!app.view) return;
+  try {
+    const to = Math.max(0, Math.min(ply, app.view.plies));
+    render(await call("view", to === app.view.plies ? {} : { ply: to }));
+  } catch (e) { showError(e.message); }
+}
+$("embed-first").addEventListener("click", () => embedGo(0));
+$("embed-prev").addEventListener("click", () => embedGo(app.view.ply - 1));
+$("embed-next").addEventListener("click", () => embedGo(app.view.ply + 1));
+$("embed-last").addEventListener("click", () => embedGo(app.view.plies));
+
+// First / previous / next / last position, on the game page as in the embed.
+export function renderNav(v) {
+  $("embed-nav").hidden = false;
+  $("embed-ply").textContent = `${v.ply} / ${v.plies}`;
+  $("embed-first").disabled = $("embed-prev").disabled = v.ply === 0;
+  $("embed-next").disabled = $("embed-last").disabled = v.ply >= v.plies;
+  // a disabled button says why
+  $("embed-first").title = $("embed-prev").title = v.ply === 0 ? "This is the first position" : "";
+  $("embed-next").title = $("embed-last").title = v.ply >= v.plies ? "This is the latest position" : "";
+}
