@@ -60,3 +60,16 @@ def test_small_screen_status_and_undo_by_the_board(app, site_url):
     # point is short of pieces
     app.mouse.click(point["x"] + point["width"] / 2, point["y"] + point["height"] * 0.5)
     assert start in app.evaluate("window.pygamesApp.selection") or view(app)["ply"] > v["ply"]
+
+
+def test_games_in_progress_and_tutorial(app, site_url):
+    """The start page with a game in progress, and a tutorial step with its glossary terms."""
+    open_app(app, site_url, "new=dvonn&quick&seats=human,random")
+    play_first(app, 1)
+    open_app(app, site_url)
+    app.wait_for_selector("#in-progress:not([hidden])")
+    assert serious(app) == []
+    app.click("#learn-verquere")
+    app.wait_for_selector("#tutorial-box:not([hidden])")
+    view(app)
+    assert serious(app) == []

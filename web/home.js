@@ -48,13 +48,13 @@ function renderSaved() {
     title.textContent = g ? g.title : s.title;
     const info = document.createElement("span");
     info.className = "saved-info";
-    info.textContent = ` · ${seatsText(s.seats || [])} · ${s.ply} moves · ${ago(s.updated)}`
+    info.textContent = `${seatsText(s.seats || [])} · ${s.ply} moves · ${ago(s.updated)}`
       + (s.sealed ? " · cards hidden" : "");
     const resume = document.createElement("button");
     resume.type = "button";
     resume.textContent = "Resume";
     resume.className = "resume";
-    resume.setAttribute("aria-label", `Resume ${title.textContent}, ${info.textContent.slice(3)}`);
+    resume.setAttribute("aria-label", `Resume ${title.textContent}, ${info.textContent}`);
     resume.addEventListener("click", () => { location.hash = `play=${s.id}`; });
     const discard = document.createElement("button");
     discard.type = "button";

@@ -1,0 +1,93 @@
+"""Learning in the page (issue 17, sections 2 and 3, the page's side): the tutorial runner reached from
+the start page, "why not?" with the engine's reason and rule link for a refused click, and the game's
+glossary terms explained on hover or focus in the new-game form and the game view."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from .helpers import idle, open_app, perform, view, wait_settled
+
+DIST = Path(__file__).resolve().parent.parent / "dist"
+FIRST_CLICKS = """() => { const v = window.pygamesApp.view;
+  const live = new Set(v.legal.map((a) => a.targets[0]));
+  return [...document.querySelectorAll('#board [data-target]')].map((e) => e.dataset.target)
+    .filter((t) => !live.has(t)); }"""
+
+
+def test_tutorial_from_the_start_page(app, site_url):
+    """DVONN's tutorial: a legal move the step does not ask for shows the step's hint and plays nothing;
+    the move it asks for completes the step; Next loads the next position; Leave goes home."""
+    tutorial = json.loads((DIST / "tutorials" / "dvonn.json").read_text())
+    open_app(app, site_url)
+    app.wait_for_selector("#learn-dvonn:not([hidden])")
+    app.click("#learn-dvonn")
+    app.wait_for_selector("#tutorial-box:not([hidden])")
+    idle(app)
+    step = tutorial["steps"][0]
+    assert app.inner_text("#tutorial-title").endswith(f"step 1 of {len(tutorial['steps'])}")
+    assert app.inner_text("#tutorial-text") == step["text"]
+    assert app.is_disabled("#tutorial-next") and app.get_attribute("#tutorial-next", "title")
+    v = view(app)
+    other = next(a for a in v["legal"] if a["notation"] not in step["task"]["accept"])
+    perform(app, other)
+    app.wait_for_function("document.body.dataset.tutorial === 'hint'")
+    assert app.inner_text("#tutorial-say") == step["task"]["hint"] and view(app)["ply"] == v["ply"]
+    good = next(a for a in v["legal"] if a["notation"] in step["task"]["accept"])
+    perform(app, good)
+    app.wait_for_function("document.body.dataset.tutorial === 'done'")
+    assert view(app)["ply"] == v["ply"] + 1 and not app.is_disabled("#tutorial-next")
+    assert app.evaluate("localStorage.getItem('pygames:saves')") is None  # a tutorial is not a saved game
+    app.click("#tutorial-next")
+    app.wait_for_function("document.body.dataset.tutorialStep === '1'")
+    idle(app)
+    assert view(app)["ply"] == len(tutorial["steps"][1]["record"]["actions"])
+    app.click("#tutorial-exit")
+    app.wait_for_selector("#home:not([hidden])")
+
+
+def test_why_not_names_the_rule(app, site_url):
+    """DVONN on a random full board: a click on a stack that cannot move is answered with the engine's
+    sentence and a link to the rule on the rules page."""
+    open_app(app, site_url, "new=dvonn&quick&seats=human,human&options=" + json.dumps({"random_board": True}))
+    wait_settled(app)
+    dead = app.evaluate(FIRST_CLICKS)
+    assert dead, "every space can move"
+    app.click(f'#board [data-target="{dead[0]}"]', force=True)
+    app.wait_for_selector("#why:not([hidden])")
+    text = app.inner_text("#why")
+    assert text.startswith("Why not?") and len(text) > 20, text
+    href = app.get_attribute("#why a.rule-link", "href")
+    assert re.search(r"rules/dvonn\.html#[A-Z]+\d+$", href), href
+    assert href.endswith("#" + app.evaluate("document.body.dataset.why"))
+
+
+def test_glossary_terms_are_explained_on_hover(app, site_url):
+    """The new-game form's option help marks the game's terms; hovering or focusing one shows what it
+    means (from the guide's glossary)."""
+    open_app(app, site_url, "new=dvonn")
+    app.wait_for_selector("#option-fields .term")
+    term = app.locator("#option-fields .term").first
+    name = term.inner_text()
+    terms = json.loads((DIST / "glossary" / "dvonn.json").read_text())["terms"]
+    glossary = {t["term"].lower(): t["text"] for t in terms}
+    term.hover()
+    app.wait_for_selector("#term-tip:not([hidden])")
+    assert glossary[name.lower()] in app.inner_text("#term-tip")
+    app.mouse.move(0, 0)
+    app.wait_for_selector("#term-tip", state="hidden")
+    term.focus()
+    app.wait_for_selector("#term-tip:not([hidden])")
+    assert term.get_attribute("aria-describedby") == "term-tip"
+
+
+def test_hint_against_the_computer(app, site_url):
+    """Against the computer the Hint button is there by default; it names a legal move and marks it."""
+    open_app(app, site_url, "new=dvonn&quick&seats=human,easy&options=" + json.dumps({"random_board": True}))
+    v = wait_settled(app)
+    app.click("#hint")
+    app.wait_for_selector("#hint-text:not([hidden])", timeout=60_000)
+    text = app.inner_text("#hint-text")
+    assert any(f": {a['notation']}" in text for a in v["legal"]), text
+    assert app.locator("#board .hinted").count() >= 1
