@@ -60,6 +60,16 @@ def wait_settled(page, old_ply: int | None = None, light: bool = False) -> dict:
     return step_view(page) if light else view(page)
 
 
+def settle_move(page, old_ply) -> None:
+    """After the clicks of a move: confirm it if the page asks (a move that cannot be taken back is
+    shown and confirmed first), then wait until the ply has moved on from ``old_ply``."""
+    moved = f"document.body.dataset.ply !== '{old_ply}'"
+    page.wait_for_function(f"document.body.dataset.turn === 'confirm' || {moved}", timeout=60_000, polling=10)
+    if page.evaluate("document.body.dataset.turn") == "confirm":
+        page.click("#confirm-yes")
+        page.wait_for_function(moved, timeout=60_000, polling=10)
+
+
 def perform(page, action: dict) -> None:
     """Click what a player clicks to take ``action`` (a legal action from the view)."""
     if not action["targets"]:

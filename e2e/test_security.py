@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import json
 
-from .helpers import open_app, perform, view, wait_settled
+from .helpers import open_app, perform, settle_move, view, wait_settled
 
 # every message the page gets from its worker, and every CSP violation, recorded from the first script on
 SPY = """
@@ -120,7 +120,7 @@ def test_hot_seat_next_view_is_not_in_the_page_under_the_curtain(app, site_url):
             continue
         v = view(app)
         perform(app, v["legal"][0])
-        app.wait_for_function(f"document.body.dataset.ply !== '{v['ply']}'")
+        settle_move(app, v["ply"])  # a move that cannot be taken back is confirmed first
     assert curtains >= 2
     assert app.evaluate("window.__csp") == []
 
@@ -155,6 +155,7 @@ def test_the_site_plays_under_its_content_security_policy(browser, site_url):
                     page.wait_for_selector("body[data-ready='1'][data-turn='human']")
         if not a["targets"]:
             page.click(f'#action-buttons button[data-action="{a["notation"]}"]')
+        settle_move(page, v["ply"])  # a move that cannot be taken back is confirmed first
         page.wait_for_selector(f"body:not([data-ply='{v['ply']}'])[data-turn='human']")
     page.goto(f"{site_url}/rules/verquere.html")
     csp = page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")

@@ -7,7 +7,7 @@ import re
 
 from pygames.core.record import Record
 
-from .helpers import idle, open_app, perform, play_game, view, wait_settled
+from .helpers import idle, open_app, perform, play_game, settle_move, view, wait_settled
 
 
 ATTACK = re.compile(r"^[a-f][1-6]x[a-f][1-6]$")
@@ -71,8 +71,7 @@ def test_hot_seat_curtain_keeps_face_down_zoons_out_of_the_page(app, site_url):
             if cell and "obstacle" not in cell and cell["owner"] != me and cell["hidden"]:
                 assert set(cell) == {"owner", "hidden"}, "an opponent's face-down Zoon showed more than its back"
         perform(app, v["legal"][0])
-        ply = v["ply"]
-        app.wait_for_function(f"document.body.dataset.ply !== '{ply}'", timeout=60_000)
+        settle_move(app, v["ply"])
         if app.evaluate("document.body.dataset.turn") == "curtain":
             curtains += 1
             # behind the curtain the board is empty: nothing of either player's view is in the page
