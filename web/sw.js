@@ -12,7 +12,7 @@
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = `pygames-${VERSION}`;
-const KEPT = "pygames-fetched";  // interpreter files the page's worker kept on a first visit (loader.js)
+const KEPT = "pygames-fetched";  // files the page's worker downloaded and kept on a first visit (entry.mjs)
 
 function hex(buf) {
   return Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
