@@ -42,6 +42,7 @@ export function highlight() {
   if (confirm) {
     const done = candidates().find((a) => a.select === "set" && a.targets.length === app.selection.length);
     confirm.disabled = !done;
+    confirm.title = done ? "" : "Choose everything this play takes first";
   }
 }
 

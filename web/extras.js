@@ -45,7 +45,7 @@ export function afterRender(v) {
   $("hint-text").hidden = true;
   $("hint-option").hidden = !features.hint;
   $("show-hints").checked = hintsOn(v);
-  $("hint").hidden = !(features.hint && INTERACTIVE && !app.tutorial && hintsOn(v));
+  $("hint").hidden = !(features.hint && INTERACTIVE && !app.tutorial && !v.terminal && hintsOn(v));
   $("hint").disabled = !v.human_turn;
   $("hint").title = v.human_turn ? "The computer suggests a move" : "A hint is for your turn: wait for it";
   if (!v.terminal && !v.browsing) { $("review-box").hidden = true; reviewed = null; }
