@@ -46,9 +46,7 @@ def features(s, p: int) -> float:
         score += _piece(num, kind, fact)
         if 0 <= sq < OUT:
             mine.append((kind, sq, num))
-    if fact:
-        score /= len(s.pieces[p])
-    score += TOKEN * s.tokens[p] + GAME_WIN * s.wins[p]
+    share = 1.0 / len(s.pieces[p]) if fact else 1.0
     threat = gain = 0.0
     for q in range(s.n):
         if q == p or not s.pieces[q] or s.boards[q] is None:
@@ -66,7 +64,10 @@ def features(s, p: int) -> float:
                     g = s.number(p, qs) - num
                     if g > gain:
                         gain = g
-    return score - 0.4 * threat + 0.5 * gain
+    # Factiosus: every piece must exit, so a square gained or lost by any piece counts alike; the whole is
+    # scaled by ``share`` (one piece's worth), the takes' swings too (before issue 19 only the progress was
+    # divided, so a threat or a take weighed three times a piece's progress and the bot chased takes)
+    return (score - 0.4 * threat + 0.5 * gain) * share + TOKEN * s.tokens[p] + GAME_WIN * s.wins[p]
 
 
 def evaluate(state) -> list[float]:
