@@ -84,11 +84,7 @@ def _play(s, a: Action, fast: bool) -> None:
     """Apply ``a``, an action of ``s.legal_actions()``: without the notation lookup when ``fast`` (the
     state class keeps :meth:`State.apply` as it is, so skipping the check changes nothing else)."""
     if fast:
-        d = s.__dict__
-        d.pop("_cache_legal", None)
-        s._apply(a)
-        s.history.append(a.notation)
-        d.pop("_cache_legal", None)
+        s.apply_unchecked(a)
     else:
         s.apply(a)
 
@@ -197,6 +193,9 @@ class MCTSBot:
         policy = game.rollout_policy
         candidates = game.extra.get("candidates") if isinstance(game.extra, dict) else None
         s = state.determinize(me, self.rng)
+        root_hook = game.extra.get("search_root") if isinstance(game.extra, dict) else None
+        if root_hook is not None:  # a game's evaluation may note what the searcher knew at the root
+            root_hook(s, me)
         cls = type(s)
         fast = cls.apply is State.apply
         hidden = cls.determinize is not State.determinize

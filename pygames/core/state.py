@@ -159,11 +159,31 @@ class State:
             if p == TERMINAL:
                 cached = []
             elif p == CHANCE:
-                cached = [a for a, _ in self._chance_outcomes()]
+                cached = self._chance_actions()
             else:
                 cached = self._legal_actions()
             self.__dict__["_cache_legal"] = cached
         return cached
+
+    def _chance_actions(self) -> list[Action]:
+        """Hook: the outcomes of this chance node without their probabilities (a game may list them
+        faster than :meth:`_chance_outcomes`, e.g. straight from a draw pile)."""
+        return [a for a, _ in self._chance_outcomes()]
+
+    def invalidate(self) -> None:
+        """Forget what is cached about this position (the legal actions). Call it after changing a
+        state's fields other than through :meth:`apply` (fast playouts, determinization, loading)."""
+        self.__dict__.pop("_cache_legal", None)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply ``action``, an element of :meth:`legal_actions` of this very position, without looking
+        it up (searches and playouts that took it from that list). Anything else is undefined: use
+        :meth:`apply` for actions from outside."""
+        d = self.__dict__
+        d.pop("_cache_legal", None)
+        self._apply(action)
+        self.history.append(action.notation)
+        d.pop("_cache_legal", None)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """``(action, probability)`` pairs at a chance node; probabilities sum to 1.

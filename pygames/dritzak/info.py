@@ -196,7 +196,7 @@ class InfoMixin(DritzakBase):
             else:
                 c = _IDS[a[5:]]
                 hist[i] = a[:5] + names[get(c, c)]
-        s.__dict__.pop("_cache_legal", None)
+        s.invalidate()
         return s
 
     def _opening_perm(self, hidden: list, p, rng) -> dict | None:

@@ -89,7 +89,6 @@ class DritzakState(DealMixin, PlayMixin, InfoMixin):
     def clone(self) -> "DritzakState":
         s = DritzakState.__new__(DritzakState)
         d = dict(self.__dict__)
-        d.pop("_cache_legal", None)
         d["history"] = list(self.history)
         d["deck"] = list(self.deck)
         d["hands"] = [list(h) for h in self.hands]
@@ -107,6 +106,7 @@ class DritzakState(DealMixin, PlayMixin, InfoMixin):
         if self._vis is not None:
             d["_vis"] = list(self._vis)
         s.__dict__ = d
+        s.invalidate()  # the copy may be changed in place (determinize)
         return s
 
 
@@ -172,22 +172,15 @@ class DritzakState(DealMixin, PlayMixin, InfoMixin):
         ph = self.phase
         return ph == "deal" or ph == "draw" or ph == "start"
 
-    def legal_actions(self) -> list[Action]:
-        """As ``State.legal_actions`` (cached until the next apply; do not mutate the list), with the
-        deal's and the draw's outcomes listed straight from the draw pile."""
-        d = self.__dict__
-        cached = d.get("_cache_legal")
-        if cached is None:
-            ph = self.phase
-            if ph == "deal":
-                cached = d["_cache_legal"] = list(map(_DEAL.__getitem__, self.deck))
-            elif ph == "draw":
-                cached = d["_cache_legal"] = list(map(_DRAW.__getitem__, self.deck))
-            elif ph == "play" or ph == "choose":
-                cached = d["_cache_legal"] = self._legal_actions()
-            else:
-                cached = State.legal_actions(self)
-        return cached
+    def _chance_actions(self) -> list[Action]:
+        """The deal's and the draw's outcomes, listed straight from the draw pile (the hook of
+        ``State.legal_actions`` at a chance node)."""
+        ph = self.phase
+        if ph == "deal":
+            return list(map(_DEAL.__getitem__, self.deck))
+        if ph == "draw":
+            return list(map(_DRAW.__getitem__, self.deck))
+        return State._chance_actions(self)
 
     def find_action(self, action: "Action | str") -> Action:
         """As ``State.find_action``, with a direct look-up of a dealt or drawn card."""

@@ -192,7 +192,7 @@ def load_state(s, d) -> None:
     s._vis, s._opening, s._starter = None, None, None  # rebuilt from the history when asked
     s.recent, s.last, s.ties = recent, d["last"], ties
     if phase == "play" and not s.legal_actions():
-        s.__dict__.pop("_cache_legal", None)
+        s.invalidate()
         raise InvalidState("dritzak: the player to move has nothing to do")
-    s.__dict__.pop("_cache_legal", None)
+    s.invalidate()
 

@@ -375,7 +375,7 @@ def _apply_stretches(s: StateBase, q: int, b: int, table: list, rng) -> None:
     s.trail, s.prev_trail = ([["change", q, seq[-1]] if e[0] == "change" and e[1] == q else e for e in trail]
                              for trail in (s.trail, s.prev_trail))
     _rewrite(s, q, b, lambda u: seq[u])
-    s.__dict__.pop("_cache_legal", None)
+    s.invalidate()
 
 
 def _apply_perm(s: StateBase, q: int, b: int, perm: tuple) -> None:
@@ -409,5 +409,6 @@ def _apply_perm(s: StateBase, q: int, b: int, perm: tuple) -> None:
         ev.append(e)
     s.evidence[q] = ev
     _rewrite(s, q, b, lambda u: kinds[u], unit_map=perm)
-    for k in ("_cache_legal", "_tk", "_tl", "_mv", "_cs"):
+    s.invalidate()
+    for k in ("_tk", "_tl", "_mv", "_cs"):
         s.__dict__.pop(k, None)

@@ -32,7 +32,8 @@ class PlayoutMixin(StateBase):
 
     def _playout(self, rng, decisions: int) -> None:
         d = self.__dict__
-        for cached in ("_cache_legal", "_tl", "_mv"):
+        self.invalidate()
+        for cached in ("_tl", "_mv"):
             d.pop(cached, None)
         hist = self.history
         rnd = rng.random  # int(rnd() * k) is uniform on 0..k-1 (to within 2**-53 · k)

@@ -162,7 +162,7 @@ class DvonnState(State):
         directly: no Action objects and no history. For search playouts. Placements are uniformly random;
         a move is ``choose(board, moves, player, rng)`` (a move of the list ``moves``) or uniformly random.
         The state stays consistent (``to_json`` round-trips) but its ``history`` no longer replays to it."""
-        self.__dict__.pop("_cache_legal", None)
+        self.invalidate()
         board = self.board
         done = 0
         while done < decisions and self.status != "over":

@@ -382,7 +382,7 @@ class VerquereState(State):
         Action objects, no history, no drawing state): for search playouts and the benchmark. The state
         is left consistent (``to_json`` round-trips) but its ``history`` no longer replays to it."""
         self.__dict__.pop("_next_steps", None)
-        self.__dict__.pop("_cache_legal", None)
+        self.invalidate()
         done = 0
         while self.winner is None and not self.limit and done < decisions:
             if self.turn is None:

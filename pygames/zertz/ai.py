@@ -225,12 +225,12 @@ def playout(state, rng: random.Random, decisions: int) -> None:
     """The search's playout (``Game.playout``): up to ``decisions`` turns, at most :data:`PLAYOUT_TURNS`,
     of :func:`playout_move`, played in place on the engine (no history is kept: the state is the
     search's own copy)."""
-    state.__dict__.pop("_cache_legal", None)
+    state.invalidate()
     for _ in range(min(decisions, PLAYOUT_TURNS)):
         if state.result is not None:
             break
         state.play(playout_move(state, rng))
-    state.__dict__.pop("_cache_legal", None)
+    state.invalidate()
 
 
 def candidates(state, actions: list) -> list:

@@ -35,7 +35,7 @@ GAME = register(Game(
     information="imperfect",
     chance="dice and deal",
     max_game_length=max_game_length,  # ZN51: derived from the rules, per options
-    extra={"candidates": ai.candidates,
+    extra={"candidates": ai.candidates, "search_root": ai.note_root,
            "bench": [("alternate", {"combat": "alternate", "first": "south"}),
                      ("classic", {"combat": "classic", "first": "south"})]},
 ))

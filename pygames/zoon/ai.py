@@ -229,11 +229,15 @@ def _diff(state: ZoonState, to_move: int) -> tuple[float, float, float]:
     return s0 - s1, k0, k1
 
 
-def note_root(state: ZoonState, player: int, opponent_hidden: tuple[int, ...]) -> None:
-    """Called by :meth:`ZoonState.determinize` on the copy a search iteration starts from: remembers the
-    searching player, the points difference at the root for each side to move (None during deployment),
-    the cells of the opponent's face-down Zoons (their Emblem's possible cells, as the player saw them)
-    and the root's ply."""
+def note_root(state: ZoonState, player: int) -> None:
+    """The search's root hook (``Game.extra["search_root"]``, called by the core's MCTS on the
+    determinized copy each iteration starts from): remembers the searching player, the points difference
+    at the root for each side to move (None during deployment), the cells of the opponent's face-down
+    Zoons as :meth:`ZoonState.determinize` saw them for ``player`` (their Emblem's possible cells) and
+    the root's ply."""
+    seen_by, opponent_hidden = state.__dict__.get("_unseen_cells", (player, ()))
+    if seen_by != player:
+        opponent_hidden = ()
     if state.phase in ("first", "deal", "arrange", "over"):
         base = None
     else:  # one baseline for each side to move, so a leaf is compared with the root as seen the same way

@@ -238,7 +238,6 @@ def determinize(state: "ZoonState", player: int, rng) -> "ZoonState":
             o, t = rng.randrange(2), rng.randrange(4)
             s.secret[k] = (o, t)
             s.history[s.secret_start + k] = f"secret {('up', 'down')[o]} {CORNERS[t]}"
-    from .ai import note_root  # late: ai imports the rules
-    note_root(s, player, hidden_cells)
+    s.__dict__["_unseen_cells"] = (player, hidden_cells)  # for the search's root hook (ai.note_root)
     return s
 

@@ -237,7 +237,6 @@ class ZoonState(DeployMixin, TurnMixin, CombatMixin, EffectsMixin, ViewsMixin, S
     def clone(self) -> "ZoonState":
         s = object.__new__(type(self))
         d = dict(self.__dict__)
-        d.pop("_cache_legal", None)
         d["history"] = list(self.history)
         d["board"] = list(self.board)
         d["pos"] = [list(x) for x in self.pos]
@@ -259,14 +258,16 @@ class ZoonState(DeployMixin, TurnMixin, CombatMixin, EffectsMixin, ViewsMixin, S
         d["could"] = [list(x) for x in self.could]
         d["tribes"] = list(self.tribes)
         s.__dict__ = d
+        s.invalidate()  # the copy may be changed in place (determinize)
         return s
 
     def determinize(self, player: int, rng) -> "ZoonState":
         """A copy in which everything ``player`` cannot see is resampled with ``rng`` (ZN44): the
         identities of the other side's face-down Zoons (each within what its seen moves allow), that
         side's deployment actions in the history, and its pending classic choice. ``player``'s
-        observation, legal actions, move list and drawing are unchanged. The copy also notes what the
-        search needs from its root (:func:`pygames.zoon.ai.note_root`). See :mod:`pygames.zoon.hidden`."""
+        observation, legal actions, move list and drawing are unchanged. The copy also keeps the cells
+        ``player`` could not see, for the search's root hook (:func:`pygames.zoon.ai.note_root`, named in
+        ``Game.extra["search_root"]``): the rules never call the bot. See :mod:`pygames.zoon.hidden`."""
         return determinize(self, player, rng)
 
     def _relabel(self, q: int, ident: dict) -> None:
