@@ -265,6 +265,7 @@ def check_game(game_id: str, options: dict, seeds, check=None, every: int = 1,
                info_every: int | None = None) -> list[State]:
     """Play ``seeds`` random games through :func:`play_random` and check record replay and seed
     determinism; returns the final states. See the module docstring for ``PYGAMES_KIT_GAMES``."""
+    check_draw_signature(get_game(game_id))
     finals = []
     seeds, long_every = kit_seeds(seeds)
     if long_every:
@@ -279,6 +280,21 @@ def check_game(game_id: str, options: dict, seeds, check=None, every: int = 1,
         assert again.history == s.history, "same seed must give the same game"
         finals.append(s)
     return finals
+
+
+def check_draw_signature(game) -> None:
+    """One drawing signature for every game (issue 21): ``draw(obs, viewer=None, layout="wide", *, ...)``,
+    anything beyond those three keyword-only, so the bridge, the CLI and the rules pages call every game
+    the same way."""
+    import inspect
+    if game.draw_svg is None:
+        return
+    params = list(inspect.signature(game.draw_svg).parameters.values())
+    names = [p.name for p in params[:3]]
+    assert names[1:] == ["viewer", "layout"], f"{game.id}: draw(obs, viewer, layout, *, ...), not {names}"
+    assert params[1].default is None and params[2].default == "wide"
+    assert all(p.kind in (p.KEYWORD_ONLY, p.VAR_KEYWORD) for p in params[3:]), \
+        f"{game.id}: draw's arguments after layout must be keyword-only"
 
 
 def replay_seed(game_id: str, options: dict, seed: int) -> State:

@@ -16,7 +16,7 @@ from pygames.core import CHANCE, TERMINAL, Action, Game, InvalidState, Option, S
 from pygames.core.svg import document, el, text
 
 
-def draw_pairs(obs, **_):
+def draw_pairs(obs, viewer=None, layout="wide", **_):
     """The viewer's hand and every face-up card, each card a clickable ``card-N`` target."""
     parts = []
     for i, c in enumerate(obs["hand"] or []):
@@ -300,7 +300,7 @@ class MatchState(State):
 
 MATCH = Game(id="toy_match", title="Toy match", min_players=2, max_players=2, state_class=MatchState,
              options=(Option("games", "int", 3, "games in the match", (1, 9)),),
-             draw_svg=lambda obs, **kw: "<svg/>", information="perfect", chance="none",
+             draw_svg=lambda obs, viewer=None, layout="wide", **kw: "<svg/>", information="perfect", chance="none",
              max_game_length=lambda o: 5 * o["games"])
 
 

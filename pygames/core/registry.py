@@ -24,8 +24,9 @@ class Game:
     - ``options``: the typed option schema.
     - ``state_class``: the :class:`~pygames.core.state.State` subclass; built as
       ``state_class(game=self, options=validated)``.
-    - ``draw_svg``: ``draw_svg(observation, **kw) -> str`` renders a view (an observation) to SVG. The
-      page passes ``viewer`` (a seat or None) and ``layout``: ``"wide"``, or ``"narrow"`` when the board
+    - ``draw_svg``: ``draw_svg(observation, viewer=None, layout="wide", *, ...) -> str`` renders a view
+      (an observation) to SVG; anything after ``layout`` is keyword-only (the conformance kit checks the
+      signature). ``viewer`` is a seat or None and ``layout`` ``"wide"``, or ``"narrow"`` when the board
       area is at most 600 CSS px wide, where side panels belong under the board and text should stay
       at least 11 CSS px on screen (games that ignore it draw the same in both).
     - ``draw_text``: optional ``draw_text(observation, viewer) -> str``, the view as text for a terminal

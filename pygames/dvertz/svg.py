@@ -245,7 +245,7 @@ def _placed_panels(boxes: list[str], narrow: bool) -> tuple[str, int]:
     return "".join(out), int(2 * row + 8)
 
 
-def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None = None, layout: str = "wide",
+def draw(obs: dict, viewer: int | None = None, layout: str = "wide", *, targets=(), selected=(), from_targets=(),
          **_ignored) -> str:
     """The Dvertz board as SVG text (see the module doc). ``obs`` is a Dvertz observation; ``layout``
     ``"narrow"`` (a phone's width) puts the four boxes two by two under the board, twice as large; the
@@ -264,8 +264,8 @@ def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None
     dv_obs = dict(obs, last=dv_last, double_turn=False)
     panels, extra = _placed_panels(_panels(obs, names), layout == "narrow")
     front = f"<style>{CSS}</style>" + _last_marks(obs) + _marbles(obs, names) + panels
-    return dvonn_svg.draw(dv_obs, targets, selected, from_targets, viewer=viewer, status=_status(obs, names),
-                          front=front, extra_height=extra, layout=layout)
+    return dvonn_svg.draw(dv_obs, viewer=viewer, layout=layout, targets=targets, selected=selected,
+                          from_targets=from_targets, status=_status(obs, names), front=front, extra_height=extra)
 
 
 __all__ = ["draw", "marble_svg", "W", "H", "EXTRA"]

@@ -138,9 +138,9 @@ def _line(x: float, y: float, s: str, size: float, **kw) -> str:
     return text(x, y, s, **kw)
 
 
-def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None = None, overlay: str = "",
-         status: tuple[str, str, str] | None = None, front: str = "", extra_height: int = 0,
-         layout: str = "wide", **_ignored) -> str:
+def draw(obs: dict, viewer: int | None = None, layout: str = "wide", *, targets=(), selected=(), from_targets=(),
+         overlay: str = "", status: tuple[str, str, str] | None = None, front: str = "", extra_height: int = 0,
+         **_ignored) -> str:
     """The board as SVG text.
 
     ``obs``: a DVONN observation; ``targets``: space names to highlight as landing spaces; ``selected``:

@@ -89,7 +89,7 @@ NARROW_CSS = """
 """On a phone's width the board shows at under half size: point numbers and labels drawn larger."""
 
 
-def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None = None, layout: str = "wide",
+def draw(obs: dict, viewer: int | None = None, layout: str = "wide", *, targets=(), selected=(), from_targets=(),
          **_ignored) -> str:
     """The board as SVG text.
 

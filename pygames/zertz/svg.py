@@ -164,8 +164,8 @@ def _positions(size: int):
             for i, ((x, y), h) in enumerate(zip(cells, hs))}, lay
 
 
-def draw(obs: dict, targets=(), selected=(), from_targets=(), viewer: int | None = None,
-         layout: str = "wide", **_ignored) -> str:
+def draw(obs: dict, viewer: int | None = None, layout: str = "wide", *, targets=(), selected=(), from_targets=(),
+         **_ignored) -> str:
     """The board as SVG text.
 
     ``obs``: a ZÈRTZ observation; ``targets``: ids to highlight as legal next clicks; ``selected``: ids
