@@ -191,3 +191,29 @@ def test_bridge_view_says_why_undo_is_off():
     assert not v["can_undo"] and v["undo_reason"].startswith("Undo is off: move ")
     answer = json.loads(web.call("undo", "{}"))
     assert answer["error"] == v["undo_reason"]
+
+
+def test_undo_pops_a_kept_state_instead_of_replaying(monkeypatch):
+    """Issue 21: undo comes back to the state kept before the human decision (no replay of the record),
+    and that state is exactly the one the replay would give; older decisions than the kept ones replay."""
+    s = Session(Record.new("dvonn", seed=3), ["human", "random"])
+    bot = RandomBot(5)
+    for _ in range(40):
+        if s.is_human_turn():
+            s.act(s.state.legal_actions()[-1].notation)
+        else:
+            s.act(bot.step(s.state).notation)
+    want = None
+
+    def no_replay(self, upto=None):
+        raise AssertionError("undo replayed the record")
+    real_replay = Record.replay
+    monkeypatch.setattr(Record, "replay", no_replay)
+    for _ in range(3):
+        s.undo()
+        monkeypatch.setattr(Record, "replay", real_replay)
+        want = s.record.replay()
+        monkeypatch.setattr(Record, "replay", no_replay)
+        assert s.state == want and s.state.history == s.record.actions and s.is_human_turn()
+    s.state.apply(s.state.legal_actions()[0])  # the kept state is the live one now, not shared
+    assert s.state != want

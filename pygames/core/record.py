@@ -238,6 +238,10 @@ def reveals(before: State, notation: str, viewer: int, after: State | None = Non
     return False
 
 
+SNAPSHOTS = 256
+"""How many states before a human decision a :class:`Session` keeps for undo (older undos replay)."""
+
+
 class Session:
     """A game being played: a record, a cursor for undo/redo, and the live state.
 
@@ -270,6 +274,9 @@ class Session:
         computed (only actions that an undo could cross are)."""
         self._version = 0
         self._reason: tuple[int, str] | None = None
+        self._snapshots: dict[int, State] = {}
+        """Action index of a human decision -> a copy of the state just before it (the newest
+        :data:`SNAPSHOTS`), so that :meth:`undo` pops back to it instead of replaying the record."""
         self.advance()
 
     def _movers(self, actions: list[str]) -> tuple[list[int], list]:
@@ -333,7 +340,13 @@ class Session:
         """Apply a player's action; raises IllegalAction (state unchanged). Clears the redo stack
         unless the action is the next one in it."""
         p = self.state.current_player()
+        before = self.state.clone() if self.seats[p] == "human" else None
         self._push(notation, p, p)
+        if before is not None:  # where an undo would come back to: kept, so undo pops, not replays
+            j = len(self.record.actions) - 1
+            self._snapshots[j] = before
+            if len(self._snapshots) > SNAPSHOTS:
+                del self._snapshots[min(self._snapshots)]
         if self.redo_stack and self.redo_stack[-1] == notation:
             self.redo_stack.pop()
         else:
@@ -418,7 +431,9 @@ class Session:
         self.owners = self.owners[:idx]
         self._revealed = {k: v for k, v in self._revealed.items() if k < idx}
         self._version += 1
-        self.state = self.record.replay()
+        snap = self._snapshots.get(idx)
+        self._snapshots = {k: v for k, v in self._snapshots.items() if k < idx}
+        self.state = snap if snap is not None and snap.history == self.record.actions else self.record.replay()
 
     def can_redo(self) -> bool:
         return bool(self.redo_stack)
