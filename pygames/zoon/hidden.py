@@ -13,6 +13,10 @@ Resampled are everything the other side ``q`` keeps hidden:
   arrangement and is replayed;
 - a pending classic choice of ``q`` (ZN42), redrawn.
 
+A choice of moves offered to ``q`` (a tactic trump's or an effect's, pending or ended with ``done``) tells
+that one of the Zoons it allows had a move: resampled identities must keep that true (ZN44), tested on
+each candidate assignment (:func:`_pending_offer`, :func:`_done_seen`).
+
 The result depends only on what ``player`` sees and on ``rng``, never on which card really is where.
 """
 from __future__ import annotations
@@ -25,17 +29,18 @@ if TYPE_CHECKING:  # pragma: no cover
     from .rules import ZoonState
 
 
-def _assign(cells: list[int], masks: dict[int, int], pool: list[int], rng) -> dict[int, int]:
+def _assign(cells: list[int], masks: dict[int, int], pool: list[int], rng, accept=None) -> dict[int, int]:
     """A random identity for each cell (``{cell: roster index}``), each from ``pool``, all different, and
-    each allowed by its cell's mask (bit ``j`` of ``masks[cell]``). The real assignment satisfies every
-    mask, so one always exists; the most constrained cells are filled first, with backtracking."""
+    each allowed by its cell's mask (bit ``j`` of ``masks[cell]``) and, if given, by ``accept`` (a test of
+    the whole assignment). The real assignment passes, so one always exists; the most constrained cells
+    are filled first, with backtracking."""
     order = sorted(cells, key=lambda c: (bin(masks[c] & sum(1 << j for j in pool)).count("1"), c))
     out: dict[int, int] = {}
     used: set[int] = set()
 
     def fill(k: int) -> bool:
         if k == len(order):
-            return True
+            return accept is None or accept(dict(out))
         c = order[k]
         opts = [j for j in pool if j not in used and masks[c] >> j & 1]
         rng.shuffle(opts)
@@ -50,6 +55,36 @@ def _assign(cells: list[int], masks: dict[int, int], pool: list[int], rng) -> di
     if not fill(0):  # pragma: no cover - the real identities always fit
         raise AssertionError("no identities fit what was seen")
     return out
+
+
+RESTARTS = 64
+"""Random assignments tried before :func:`_assign` searches them all with its ``accept`` test."""
+
+
+def _pending_offer(s: "ZoonState", q: int) -> bool:
+    """Whether ``q`` is being offered the moves of a trump or an effect (ZN23–ZN28, ZN31): the other
+    side sees the choice, so at least one of the Zoons it allows has a move (ZN44), which the ``could``
+    masks alone do not ensure when only face-down Zoons may move."""
+    t = s.decide
+    return t is not None and t[0] in ("tactic", "extra") and t[1] == q
+
+
+def _done_seen(s: "ZoonState", q: int) -> bool:
+    """Whether ``q`` ended such a choice with ``done`` after its deployment: then, too, one of its Zoons
+    had a move at the time (a choice answered with a move is met by the moved Zoon, turned face up or
+    keeping only identities that make the move); checked by replaying the history."""
+    return "done" in s.history[max(s.ready_at[q], 0):]
+
+
+def _replays_to_itself(s: "ZoonState") -> bool:
+    """Whether ``s``'s history, replayed from the start, reaches ``s`` (each action legal on the way)."""
+    r = s.game.new_initial_state(s.options)
+    try:
+        for a in s.history:
+            r.apply(a)
+    except Exception:  # an action the resampled identities make illegal (a trump's move or done)
+        return False
+    return r._state_json() == s._state_json()
 
 
 def _relabel_identities(s: "ZoonState", q: int, ident: dict[int, int]) -> None:
@@ -218,19 +253,43 @@ def determinize(state: "ZoonState", player: int, rng) -> "ZoonState":
         hidden_cells = tuple(cells)
         has_block = start >= 0 and s.ready_at[q] >= 0
         block = s.history[start:s.ready_at[q]] if has_block else []
+        masks = {s.pos[q][i]: s.could[q][i] for i in hidden}
+        dep = s.deployed[q]
+        if has_block and dep is not None and not swaps_after_last_deal(block):
+            # the arrangement is its last deal's: the Emblem was dealt into the back row
+            e = s.emblem_index(q)
+            for i in hidden:
+                if dep[i] not in HOME[q][:6]:
+                    masks[s.pos[q][i]] &= ~(1 << e)
+        base = s
+        pending, replay = _pending_offer(s, q), has_block and _done_seen(s, q)
+        check = len(hidden) > 1 and (pending or replay)
+
+        def build(new: dict[int, int]) -> "ZoonState":
+            t = base.clone()
+            t.deployed = list(t.deployed)
+            t.could = [list(x) for x in t.could]
+            if len(hidden) > 1:
+                _relabel_identities(t, q, {t.board[c] % 12: j for c, j in new.items()})
+            if has_block:
+                _rewrite_block(t, q, _resample_block(t, q, block, list(t.deployed[q]), rng))
+            return t
+
+        def accept(new: dict[int, int]) -> bool:
+            t = build(new)
+            if pending and not any(t.moves_of(q, i) for i in t.decide[2]):
+                return False
+            return not replay or _replays_to_itself(t)
+
+        new: dict[int, int] = {}
         if len(hidden) > 1:
-            masks = {s.pos[q][i]: s.could[q][i] for i in hidden}
-            dep = s.deployed[q]
-            if has_block and dep is not None and not swaps_after_last_deal(block):
-                # the arrangement is its last deal's: the Emblem was dealt into the back row
-                e = s.emblem_index(q)
-                for i in hidden:
-                    if dep[i] not in HOME[q][:6]:
-                        masks[s.pos[q][i]] &= ~(1 << e)
-            new = _assign(cells, masks, sorted(hidden), rng)
-            _relabel_identities(s, q, {s.board[c] % 12: j for c, j in new.items()})
-        if has_block:
-            _rewrite_block(s, q, _resample_block(s, q, block, list(s.deployed[q]), rng))
+            for _ in range(RESTARTS if check else 1):
+                new = _assign(cells, masks, sorted(hidden), rng)
+                if not check or accept(new):
+                    break
+            else:  # rare: search every assignment (the real one is among them)
+                new = _assign(cells, masks, sorted(hidden), rng, accept)
+        s = build(new)
     if s.phase == "secret":
         a, _d = s._combat_owners()
         k = 0 if q == a else 1

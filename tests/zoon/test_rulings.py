@@ -252,3 +252,24 @@ def test_zn44_a_trump_that_ends_for_want_of_moves_tells_the_other_side():
             i = d.board[CELL_INDEX[c]] % 12
             if d.zoon(1, i).type == "Soldier":
                 assert not d.moves_of(1, i)
+
+
+def test_zn44_a_pending_trump_choice_keeps_a_zoon_that_can_move():
+    """ZN44 (issue 16): North is offered Tortue's second move and only a face-down Soldier can make it;
+    South sees the choice, so no determinization puts the face-down Soldiers where none can move (the
+    resampled position would end the trump when replayed), and the identities still vary."""
+    s = pos({"a1": "Sacrechêne"},
+            {"d3": "Bouga A1", "a6": "Bouga A2", "b6": "King", "c6": "Bouga B3", "d6": "Queen Mary",
+             "e6": "Bouga B4", "f6": "Coco Bang B3", "b5": "Coco Bang A2", "c5": "Kombo Bongo",
+             "d5": "King Louis", "e5": "Coco Bang A1", "f5": "Kong"},
+            turn="north", hands={"north": ["tortoise"]}, down=["a6", "b6", "c6", "d6", "e6", "f6"])
+    play(s, "tortoise", "d3-d2")
+    assert s.phase == "decide" and sorted(legal(s)) == ["a6-a4", "a6-a5", "done"]
+    at_a6, at_b6 = set(), set()
+    for k in range(60):
+        d = s.determinize(0, random.Random(k))
+        _same_for(s, d, 0)
+        assert d.phase == "decide" and any(d.moves_of(1, i) for i in d.decide[2])
+        at_a6.add(d.zoon(1, d.board[CELL_INDEX["a6"]] % 12).type)
+        at_b6.add(d.zoon(1, d.board[CELL_INDEX["b6"]] % 12).name)
+    assert at_a6 == {"Soldier"} and len(at_b6) >= 2
