@@ -362,6 +362,30 @@ COMMANDS = {"games": cmd_games, "layout": cmd_layout, "new_game": cmd_new_game, 
             **web_saves.COMMANDS}
 
 
+_sent_moves: tuple[int, list] = (0, [])
+"""``(seq, entries)``: the move list last sent to a page that asked for differences (issue 21)."""
+
+
+def _moves_by_difference(out: Any, have: Any) -> Any:
+    """A view whose move list is sent by difference: ``moves`` holds only the entries after the first
+    ``moves_keep`` of the list the page holds (the one answered with ``moves_seq == have``), and
+    ``moves_seq`` numbers this list. A page that holds another list (``have`` not the last ``seq``, e.g.
+    two commands in flight) gets the whole list (``moves_keep`` 0). Answers without a move list (the
+    hand-over curtain, other commands) are left as they are."""
+    global _sent_moves
+    if not isinstance(out, dict) or not isinstance(out.get("moves"), list):
+        return out
+    moves = out["moves"]
+    seq, sent = _sent_moves
+    keep = 0
+    if type(have) is int and have == seq and seq:
+        limit = min(len(sent), len(moves))
+        while keep < limit and sent[keep] == moves[keep]:
+            keep += 1
+    _sent_moves = (seq + 1, moves)
+    return dict(out, moves=moves[keep:], moves_keep=keep, moves_seq=seq + 1)
+
+
 def call(name: str, args_json: str = "{}") -> str:
     """Run command ``name`` with JSON arguments; return JSON text: the result, or ``{"error": msg}``.
 
@@ -381,7 +405,9 @@ def call(name: str, args_json: str = "{}") -> str:
         fn = COMMANDS.get(name) if isinstance(name, str) else None
         if fn is None:
             raise PygamesError(f"unknown command {name!r}")
-        return json.dumps({"ok": fn(args)})
+        have = args.pop("moves_seq", None)
+        out = fn(args)
+        return json.dumps({"ok": out if have is None else _moves_by_difference(out, have)})
     except InvalidRecord as e:
         return json.dumps({"error": str(e), "index": e.index})
     except PygamesError as e:

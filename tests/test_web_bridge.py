@@ -255,3 +255,28 @@ def test_hidden_outcomes_are_marked_for_the_viewer():
     deals = [m for m in v["moves"] if m["kind"] == "deal"]
     assert deals and any(m["hidden"] and m["seen"] == "" for m in deals)
     assert any(not m["hidden"] and m["seen"] for m in deals)  # the viewer's own cards
+
+
+def test_views_send_the_move_list_by_difference():
+    """Issue 21: a page that says which move list it holds (``moves_seq``) gets only the entries after
+    the first ``moves_keep`` it already has; rebuilt, the list is the whole one. A stale ``moves_seq``
+    (two commands in flight) gets the whole list; a caller that does not ask gets the whole list as
+    before."""
+    def ask(name, seq, **args):
+        out = json.loads(web.call(name, json.dumps(dict(args, moves_seq=seq))))
+        assert "error" not in out, out
+        return out["ok"]
+
+    held, seq = [], 0
+    v = ask("new_game", seq, game="verquere", seats=["human", "human"], seed=4)
+    for _ in range(12):
+        held = held[:v["moves_keep"]] + v["moves"]
+        seq = v["moves_seq"]
+        assert held == call("view")["ok"]["moves"]
+        if v["terminal"]:
+            break
+        v = ask("act", seq, notation=v["legal"][0]["notation"])
+        assert v["moves_keep"] > 0 and len(v["moves"]) < len(held) + 3
+    stale = ask("view", seq - 1)
+    assert stale["moves_keep"] == 0 and stale["moves"] == call("view")["ok"]["moves"]
+    assert "moves_keep" not in call("view")["ok"]

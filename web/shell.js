@@ -58,14 +58,26 @@ export function send(name, argsText) {
   });
 }
 window.pygamesCall = send;  // the raw bridge, for the browser tests: (name, JSON text) → JSON text
+// Views carry the move list by difference (issue 21): each call says which list the page holds
+// (moves_seq), and a view answers with the entries after the first moves_keep of it.
+let heldMoves = [];
+let heldSeq = 0;
 export async function call(name, args = {}) {
-  const out = JSON.parse(await send(name, JSON.stringify(args)));
+  const out = JSON.parse(await send(name, JSON.stringify({ ...args, moves_seq: heldSeq })));
   if (out.error !== undefined) {
     const err = new Error(out.error);
     err.index = out.index;
     throw err;
   }
-  return out.ok;
+  const ok = out.ok;
+  if (ok && typeof ok === "object" && ok.moves_seq !== undefined) {
+    ok.moves = heldMoves.slice(0, ok.moves_keep).concat(ok.moves);
+    heldMoves = ok.moves;
+    heldSeq = ok.moves_seq;
+    delete ok.moves_keep;
+    delete ok.moves_seq;
+  }
+  return ok;
 }
 /** A bridge command another part of the project adds (explain, hint, review): null while the worker
  * does not know it yet, so the page works before and after it lands. */
