@@ -210,7 +210,10 @@ def test_the_page_knows_no_game_and_parses_no_notation():
     from pygames.core import list_games
     ids = [g.id for g in list_games() if not g.id.startswith("toy_")]
     assert len(ids) >= 7
+    examples = {"python.html"}  # a rules page's own Python (issue 18's example): it names its game, as rules pages do
     for path in sorted(Path("web").glob("*.js")) + sorted(Path("web").glob("*.html")):
+        if path.name in examples:
+            continue
         text = path.read_text(encoding="utf-8").lower()
         for gid in ids:
             assert gid not in text, f"{path} names the game {gid!r}"
