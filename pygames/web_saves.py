@@ -54,7 +54,7 @@ def _stream(key: bytes, nonce: bytes, n: int) -> bytes:
     return bytes(out[:n])
 
 
-def seal_text(plain: bytes, key_hex: str) -> str:
+def seal_text(plain: bytes, key_hex: object) -> str:
     """``plain`` sealed under ``key_hex``: ``"s1." + base64url(nonce ‖ ciphertext ‖ tag)``."""
     enc, mac = _keys(key_hex)
     nonce = secrets.token_bytes(NONCE)
@@ -63,7 +63,7 @@ def seal_text(plain: bytes, key_hex: str) -> str:
     return f"{VERSION}.{base64.urlsafe_b64encode(nonce + ct + tag).decode()}"
 
 
-def unseal_text(sealed, key_hex: str) -> bytes:
+def unseal_text(sealed, key_hex: object) -> bytes:
     """The bytes :func:`seal_text` sealed; PygamesError for damaged text or another key."""
     enc, mac = _keys(key_hex)
     if not isinstance(sealed, str) or not sealed.startswith(VERSION + "."):

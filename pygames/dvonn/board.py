@@ -178,15 +178,20 @@ def cannot_disconnect(board: list[str], vacated: int) -> bool:
     """Whether emptying cell ``vacated`` surely leaves every other stack as linked as before: true when its
     occupied neighbours form one unbroken arc around it (any chain through it can go round instead).
     A quick test that lets :func:`move_stack` skip the search of :func:`remove_disconnected`."""
-    ring = _RING[vacated]
-    arcs = 0
+    return arcs(board, vacated) <= 1
+
+
+def arcs(board: list[str], v: int) -> int:
+    """How many separate arcs the occupied neighbours of cell ``v`` form around it (0 to 3)."""
+    ring = _RING[v]
+    count = 0
     prev = ring[5] >= 0 and board[ring[5]] != ""
     for j in ring:
         occ = j >= 0 and board[j] != ""
         if occ and not prev:
-            arcs += 1
+            count += 1
         prev = occ
-    return arcs <= 1
+    return count
 
 
 def move_stack(board: list[str], frm: int, to: int) -> list[tuple[int, str]]:

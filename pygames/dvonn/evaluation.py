@@ -49,7 +49,7 @@ spread over the board (:func:`dvonn_spread`), so that no part of it is far from 
 from __future__ import annotations
 
 from ..core.hexgrid import hex_distance
-from .board import CELLS, DVONN, GRID, INTERIOR, LANDING, N_CELLS, NEIGHBOURS, scores
+from .board import CELLS, DVONN, INTERIOR, LANDING, N_CELLS, NEIGHBOURS, arcs, scores
 
 NEAR = (2.0, 1.25, 1.06, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
 """The value of a space by its distance (in steps) to the nearest DVONN piece: a stack there, or a move
@@ -150,25 +150,13 @@ def cut_points(board: list[str], dvonn_cells: list[int] | None = None) -> dict[i
     return out
 
 
-_RING = GRID.neighbours
-
 
 def _may_cut(board: list[str], movable: list[bool]) -> bool:
     """Whether some stack that can move stands where its occupied neighbours form two or more separate
     arcs around it (only such a space can be an articulation point): a quick test that spares
     :func:`cut_points` on crowded boards."""
     for v in range(N_CELLS):
-        if not movable[v]:
-            continue
-        ring = _RING[v]
-        arcs = 0
-        prev = ring[5] >= 0 and board[ring[5]] != ""
-        for j in ring:
-            occ = j >= 0 and board[j] != ""
-            if occ and not prev:
-                arcs += 1
-            prev = occ
-        if arcs >= 2:
+        if movable[v] and arcs(board, v) >= 2:
             return True
     return False
 

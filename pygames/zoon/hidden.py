@@ -277,7 +277,7 @@ def determinize(state: "ZoonState", player: int, rng) -> "ZoonState":
 
         def accept(new: dict[int, int]) -> bool:
             t = build(new)
-            if pending and not any(t.moves_of(q, i) for i in t.decide[2]):
+            if pending and t.decide is not None and not any(t.moves_of(q, i) for i in t.decide[2]):
                 return False
             return not replay or _replays_to_itself(t)
 

@@ -30,3 +30,11 @@ def where(state, player, index=0):
 
 def start(players=3, **options):
     return GAME.new_initial_state(dict(options, players=players))
+
+
+def replayed(s):
+    """The state the protocol reaches by applying ``s``'s history from the start."""
+    r = GAME.new_initial_state(s.options)
+    for n in s.history:
+        r.apply(n)
+    return r

@@ -7,19 +7,12 @@ import pytest
 from pygames.core.bots import random_action
 from pygames.duerror_grandis.hidden import mask
 
-from .helpers import GAME
+from .helpers import GAME, replayed
 
 CONFIGS = [{"players": 2, "caecus": True}, {"players": 3, "caecus": True},
            {"players": 3, "caecus": True, "factiosus": True}, {"players": 2, "caecus": True, "merus": True},
            {"players": 4, "caecus": True, "factiosus": True, "merus": True, "parcus": 2}]
 IDS = ["-".join(f"{k}{v}" for k, v in o.items()) for o in CONFIGS]
-
-
-def replayed(s):
-    r = GAME.new_initial_state(s.options)
-    for n in s.history:
-        r.apply(n)
-    return r
 
 
 def received(s, p):

@@ -8,7 +8,7 @@ import pytest
 from pygames.core.state import State
 
 from ..conformance import check_ply, random_prefix
-from .helpers import GAME
+from .helpers import GAME, replayed
 from .test_conformance import invariants
 
 CONFIGS = [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 3, "factiosus": True},
@@ -17,14 +17,6 @@ CONFIGS = [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 3, "facti
            {"players": 2, "factiosus": True, "merus": True}, {"players": 4, "merus": True, "parcus": 2},
            {"players": 4, "factiosus": True, "merus": True, "caecus": True, "parcus": 2}]
 IDS = ["-".join(f"{k}{v}" for k, v in o.items()) for o in CONFIGS]
-
-
-def replayed(s):
-    """The state the protocol reaches by applying ``s``'s history from the start."""
-    r = GAME.new_initial_state(s.options)
-    for n in s.history:
-        r.apply(n)
-    return r
 
 
 def decisions_in(history, caecus: bool = False) -> int:
