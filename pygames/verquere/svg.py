@@ -84,9 +84,11 @@ def _die(x: float, y: float, v: int, cls: str) -> str:
 
 
 NARROW_CSS = """
-.num{font:bold 21px sans-serif}.msg{font-size:24px}
+.num{font:bold 27px sans-serif}.msg{font-size:28px}.traylbl{font-size:27px}
+.cnt0,.cnt1{font-size:27px}
 """
-"""On a phone's width the board shows at under half size: point numbers and labels drawn larger."""
+"""On a phone's width (360 CSS px) the board shows at about 0.42 of its size: every text is drawn at 27
+units or more (about 11 CSS px there), so the page need not widen the board past the screen."""
 
 
 def draw(obs: dict, viewer: int | None = None, layout: str = "wide", *, targets=(), selected=(), from_targets=(),
@@ -127,7 +129,7 @@ def draw(obs: dict, viewer: int | None = None, layout: str = "wide", *, targets=
         label = f"{names[v]}'s point {p} ({names[1 - v]}'s {point_of(1 - v, r)})"
         if n:
             label += f": {n} {names[owner]} piece{'s' if n > 1 else ''}"
-        num_y = (TOP + PH + (22 if layout == "narrow" else 16)) if top else BOT - PH - 6
+        num_y = (TOP + PH + (26 if layout == "narrow" else 16)) if top else BOT - PH - 6
         body = (el("polygon", points=poly) + _pieces(cx, top, owner, n) +
                 text(cx, num_y, str(p), class_="num") + title(label))
         # invisible hit area covering the whole half-column, so a click anywhere on the point counts
@@ -161,7 +163,10 @@ def draw(obs: dict, viewer: int | None = None, layout: str = "wide", *, targets=
             yy = (y + 8 + i * 12) if top else (y + hh - 18 - i * 12)
             body += el("rect", x=TRAY_X + 8, y=yy, width=TRAY_W - 16, height=10, rx=3, class_=f"off{pl}")
         ly = y + hh - 4 if top else y + 16
-        body += text(TRAY_X + TRAY_W / 2, ly, f"{n}/15" if n else "off", class_="traylbl")
+        # narrow: the count alone (the tray's title says the rest), so the larger label fits the tray
+        label = (str(n) if layout == "narrow" else f"{n}/15") if n else "off"
+        body += text(TRAY_X + TRAY_W / 2, ly + (12 if layout == "narrow" and not top else 0), label,
+                     class_="traylbl")
         body += title(f"{names[pl]} pieces borne off: {n}")
         parts.append(el("g", body, id=tid, class_=" ".join(cls), data_target=tid))
     # dice in the middle of the mover's half: the roll, used dice dimmed, lost dice dashed
