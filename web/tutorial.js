@@ -3,7 +3,7 @@
 // board. A move the step accepts completes it; another legal move shows the step's hint and is not
 // played; a click that makes no legal move gets the engine's "why not?" as in any game. Nothing here is
 // saved, and nobody else moves.
-import { $, app, call, show, showError } from "./shell.js";
+import { $, app, call, gameInfo, show, showError } from "./shell.js";
 import { enterGame } from "./records.js";
 import { render } from "./view.js";
 import { termsIn, loadGlossary } from "./explain.js";
@@ -46,7 +46,8 @@ async function loadStep(i) {
   document.body.classList.add("tutorial");
   let v;
   try {
-    v = await call("load", { record });
+    const seats = stepSeats(record, step);
+    v = await call("load", { record, seats }).catch((e) => (seats ? call("load", { record }) : Promise.reject(e)));
     if (v.curtain) v = await call("view", { handover: true });
   } catch (e) {
     app.tutorial = null;
@@ -65,6 +66,14 @@ async function loadStep(i) {
   $("tutorial-next").textContent = last ? "Play a game" : "Next step";
   setNext();
   document.body.dataset.tutorialStep = String(i);
+}
+
+// The board shows the step's viewer throughout, also after the move (in hot seat it would turn to the
+// next player): that seat is the only human one; the others never play, as nobody else moves here.
+function stepSeats(record, step) {
+  if (!Number.isInteger(step.viewer)) return undefined;
+  const n = record.options.players || (gameInfo(record.game) || {}).min_players || 2;
+  return Array.from({ length: n }, (_, i) => (i === step.viewer ? "human" : "random"));
 }
 
 function setNext() {
@@ -94,6 +103,7 @@ function onMove(notation) {
     }).catch((e) => showError(e.message)).finally(() => {
       if (app.tutorial !== t) return;
       say(step.done || "Well done.", "done");
+      $("status").textContent = "Step done.";  // nobody else moves in a tutorial (not "thinking…")
       setNext();
       $("tutorial-next").focus();
     });
