@@ -4,7 +4,7 @@
 // hides cards never gives its record to the page: the worker seals it (web_saves.py: `seal`) under a
 // key derived from a non-extractable HMAC key that stays in this browser's IndexedDB, and only the
 // sealed text is stored; on resume the worker unseals it and, in hot seat, shows the hand-over first.
-import { app, call, store, stored, EMBED } from "./shell.js";
+import { $, app, call, store, stored, EMBED } from "./shell.js";
 
 const SAVES = "pygames:saves";
 const OLD = "pygames:autosave";  // the single autosave of earlier versions
@@ -33,7 +33,7 @@ export function findSave(id) {
   return savedGames().find((s) => s.id === id) || null;
 }
 
-function write(list) { store(SAVES, JSON.stringify(list.slice(0, MAX))); }
+function write(list) { return store(SAVES, JSON.stringify(list.slice(0, MAX))); }
 
 export function discardSave(id) {
   let list;
@@ -103,8 +103,20 @@ export function autosave(v) {
     }
     let list;
     try { list = savedGames(); } catch (e) { list = []; }
-    write([entry, ...list.filter((s) => s.id !== id)]);
-  }).catch(() => { /* no storage or no WebCrypto here: the game plays on unsaved */ });
+    if (!write([entry, ...list.filter((s) => s.id !== id)])) throw new Error("no storage");
+  }).catch(() => unsaved(v));  // no storage or no WebCrypto here: the game plays on unsaved
+}
+
+// Said once per page, in the game panel, so nobody counts on a save that is not there
+let told = false;
+function unsaved(v) {
+  if (told) return;
+  told = true;
+  const note = $("save-note");
+  note.textContent = v.record
+    ? "This browser does not let the site keep data, so this game is not saved: a reload or a closed tab loses it."
+    : "This browser does not let the site keep data, so games that hide cards are not saved here: a reload or a closed tab loses this one.";
+  note.hidden = false;
 }
 
 /** Resume saved game ``s`` in the worker: its view (the hand-over curtain first in hot seat). */
