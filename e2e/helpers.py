@@ -84,7 +84,11 @@ def perform(page, action: dict) -> None:
                 return
         # force: skip Playwright's wait for two stable animation frames; the click is still a real
         # mouse click at the element's centre, so it must hit the element
-        page.click(f'#board [data-target="{t}"]', force=True)
+        sel = f'#board [data-target="{t}"]'
+        # as a player scrolls what they tap to the middle of the screen: on a phone the sticky bar
+        # (status, buttons, a "Why not?") covers the bottom of the page, and a wide drawing scrolls sideways
+        page.eval_on_selector(sel, "e => e.scrollIntoView({block: 'center', inline: 'center'})")
+        page.click(sel, force=True)
     if action["select"] == "set":
         page.click("#confirm-set", force=True)
 

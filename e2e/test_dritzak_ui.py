@@ -106,7 +106,9 @@ def test_seventeen_seats_from_the_new_game_form(app, site_url):
         v = wait_settled(app, v["ply"])
     app.set_viewport_size({"width": 360, "height": 740})
     idle(app)
-    app.wait_for_function("document.querySelector('#board svg').getBoundingClientRect().width <= 360")
+    # the board area fits the screen; a drawing whose text would go under 11 px scrolls sideways in it
+    app.wait_for_function("document.querySelector('#board').getBoundingClientRect().width <= 360"
+                          " && document.documentElement.scrollWidth <= 360")
     assert app.locator("#board g.seat.compact").count() == 16
     # in the narrow drawing the seats' names, counts, known cards and card ranks are 11 CSS px or more
     px = app.evaluate("""() => Math.min(...[...document.querySelectorAll(
