@@ -44,6 +44,10 @@ def test_no_long_task_through_a_game_against_the_hardest_computer(app, site_url)
         if v["terminal"]:
             break
         perform(app, v["legal"][0])
+        # the page answers the click, then the computer thinks (or the game is over)
+        app.wait_for_function("['bot', 'over'].includes(document.body.dataset.turn) || "
+                              f"document.body.dataset.ply !== '{v['ply']}' && document.body.dataset.turn === 'human'",
+                              polling=5)
         # while the computer thinks, the page still answers at once (a script round trip)
         if app.evaluate("document.body.dataset.turn") == "bot":
             t = app.evaluate("() => { const t0 = performance.now(); return new Promise(r => "
