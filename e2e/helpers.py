@@ -63,11 +63,12 @@ def wait_settled(page, old_ply: int | None = None, light: bool = False) -> dict:
 def settle_move(page, old_ply) -> None:
     """After the clicks of a move: confirm it if the page asks (a move that cannot be taken back is
     shown and confirmed first), then wait until the ply has moved on from ``old_ply``."""
-    moved = f"document.body.dataset.ply !== '{old_ply}'"
-    page.wait_for_function(f"document.body.dataset.turn === 'confirm' || {moved}", timeout=60_000, polling=10)
-    if page.evaluate("document.body.dataset.turn") == "confirm":
+    # selectors, not a function: this also runs under the site's CSP (no string evaluation there)
+    moved = f"body:not([data-ply='{old_ply}'])"
+    page.wait_for_selector(f"body[data-turn='confirm'], {moved}", state="attached", timeout=60_000)
+    if page.get_attribute("body", "data-turn") == "confirm":
         page.click("#confirm-yes")
-        page.wait_for_function(moved, timeout=60_000, polling=10)
+        page.wait_for_selector(moved, state="attached", timeout=60_000)
 
 
 def perform(page, action: dict) -> None:
