@@ -115,18 +115,19 @@ def _load(s: StateBase, d: dict) -> None:
     first, turn, setup = d["first"], d["turn"], d["setup"]
     if not (first is None or is_int(first, 0, n - 1)) or not is_int(turn, 0, n - 1) or not is_int(setup, 0, n):
         bad("first, turn and setup must be player indices (setup 0..players)")
-    boards = d["boards"]
-    if not isinstance(boards, list) or len(boards) != n or not all(b is None or is_int(b, 0, 8) for b in boards):
-        bad("boards must hold one board index 0..8 (or null) per player")
+    def choices(key: str, hi: int, what: str, twice: str) -> list:
+        """One index 0..hi (or null) per player, no two players with the same one."""
+        v = d[key]
+        if not isinstance(v, list) or len(v) != n or not all(x is None or is_int(x, 0, hi) for x in v):
+            bad(f"{key} must hold one {what} index 0..{hi} (or null) per player")
+        made = [x for x in v if x is not None]
+        if len(set(made)) != len(made):
+            bad(twice)
+        return v
+
+    boards = choices("boards", 8, "board", "two players cannot follow the same board (G6, G40)")
     chosen = [b for b in boards if b is not None]
-    if len(set(chosen)) != len(chosen):
-        bad("two players cannot follow the same board (G6, G40)")
-    colours = d["colours"]
-    if not isinstance(colours, list) or len(colours) != n or not all(c is None or is_int(c, 0, 3) for c in colours):
-        bad("colours must hold one colour index 0..3 (or null) per player (G43)")
-    picked = [c for c in colours if c is not None]
-    if len(set(picked)) != len(picked):
-        bad("two players cannot play the same colour (G43)")
+    colours = choices("colours", 3, "colour", "two players cannot play the same colour (G43)")
     pieces = d["pieces"]
     if not isinstance(pieces, list) or len(pieces) != n:
         bad("pieces must hold one list per player")
