@@ -1,5 +1,6 @@
 """Drawing and the command line."""
 import json
+import re
 import xml.etree.ElementTree as ET
 
 from pygames.__main__ import main
@@ -24,7 +25,12 @@ def test_verquere_svg_is_valid_with_targets_counts_and_dice():
     # on a phone's width: the same board and targets, point numbers drawn larger
     narrow = get_game("verquere").draw_svg(s.observation(0), targets={"r4"}, layout="narrow")
     assert {e.get("data-target") for e in ET.fromstring(narrow).iter() if e.get("data-target")} == ids
-    assert ".num{font:bold 21px" in narrow and ".num{font:bold 21px" not in svg
+    # the sizes the narrow drawing adds over the wide one are 27 units or more (about 11 CSS px at 360 px)
+    def sizes(text):
+        return re.findall(r"font(?:-size)?:(?:bold )?(\d+)px", text)
+    added = sizes(narrow)[len(sizes(svg)):]
+    assert added and min(map(int, added)) >= 27, added
+    assert ".num{font:bold 27px" in narrow and ".num{font:bold 27px" not in svg
 
 
 def test_cli_list_replay_diagram(tmp_path, capsys):
