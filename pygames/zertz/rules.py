@@ -25,13 +25,14 @@ import re
 from typing import Sequence
 
 from ..core.errors import IllegalAction, InvalidOption, InvalidState
-from ..core.hexgrid import HexBoard
 from ..core.state import TERMINAL, Action, State
-from . import logic
+from . import logic, placement
+from .layout import BOARDS, LETTERS, Layout, Move, format_move, layout, parse_move
 from .logic import CODES, COLOURS
 
-BOARDS = ("37 rings", "48 rings", "61 rings")
-"""Board option values (Z1)."""
+__all__ = ["BOARDS", "LETTERS", "POOLS", "WINS", "Layout", "Move", "ZertzState", "format_move", "layout",
+           "parse_move", "perft", "wins_with"]
+
 POOLS = {"standard": (6, 8, 10), "blitz": (5, 7, 9)}
 """Marbles in the pool at the start, white/grey/black (Z3)."""
 WINS = {"standard": ((4, 0, 0), (0, 5, 0), (0, 0, 6), (3, 3, 3)),
@@ -41,154 +42,6 @@ NAMES = ("Player 1", "Player 2")
 REASONS = ("", "set", "filled", "stuck", "repetition")
 """Why the game ended: a winning set (Z15), every ring filled (Z16), the player to move could do
 nothing (Z18), threefold repetition (Z19)."""
-LETTERS = "abcdefghi"
-
-
-class Layout:
-    """One board size: the :class:`HexBoard`, the official ring names and the neighbour table.
-
-    ``names[i]`` is cell ``i``'s official name (``"d4"``), ``index`` maps names back, ``nb`` is the
-    neighbour table, ``columns`` the number of columns."""
-
-    def __init__(self, size: int):
-        if size == 37:
-            board = HexBoard.hexagon(3)
-        elif size == 61:
-            board = HexBoard.hexagon(4)
-        elif size == 48:
-            # sides 5-4-5-4-5-4 (GIPF-Z "Expanded board"): columns a..h of 5,6,7,8,7,6,5,4 rings
-            board = HexBoard([(x, y) for x in range(8) for y in range(8) if -3 <= y - x <= 4])
-        else:
-            raise InvalidOption(f"board must have 37, 48 or 61 rings, not {size!r}")
-        self.size = size
-        self.board = board
-        self.nb = board.neighbours
-        low: dict[int, int] = {}
-        for x, y in board.cells:
-            low[x] = min(low.get(x, y), y)
-        self.names = tuple(f"{LETTERS[x]}{y - low[x] + 1}" for x, y in board.cells)
-        self.index = {n: i for i, n in enumerate(self.names)}
-        self.columns = len(low)
-        self._tables: list = [None, None]
-
-    def __len__(self) -> int:
-        return len(self.names)
-
-    def table(self, player: int) -> list:
-        """``table(player)[c][v][f + 1]``: ``player``'s placement action of colour index ``c`` on cell
-        ``v`` removing ``f`` (``f = -1``: no removal) with no isolation, built once per board size."""
-        tab = self._tables[player]
-        if tab is None:
-            names = self.names
-            tab = []
-            for c in range(3):
-                col = COLOURS[c]
-                take = f"take-{col}"
-                rows = []
-                for v in range(len(names)):
-                    nv = names[v]
-                    row = [Move(f"{col}{nv}", (take, nv), f"{col}{nv}", player, 0, c, v)]
-                    for f in range(len(names)):
-                        n = f"{col}{nv},{names[f]}"
-                        row.append(Move(n, (take, nv, names[f]), n, player, 0, c, v, f))
-                    rows.append(row)
-                tab.append(rows)
-            self._tables[player] = tab
-        return tab
-
-
-_LAYOUTS: dict[int, Layout] = {}
-
-
-def layout(size: int) -> Layout:
-    """The :class:`Layout` of a board of ``size`` rings (37, 48 or 61); raises InvalidOption."""
-    lay = _LAYOUTS.get(size)
-    if lay is None:
-        lay = _LAYOUTS[size] = Layout(size)
-    return lay
-
-
-class Move(Action):
-    """An action that also carries what it does: ``kind`` 0 placement / 1 capture, ``colour`` (index),
-    ``cell`` (placement ring or jump start), ``removed`` (cell or -1), ``isolated`` (cells captured by
-    isolation, Z14) and ``hops`` (``(over, land)`` pairs of a jump)."""
-
-    __slots__ = ("kind", "colour", "cell", "removed", "isolated", "hops")
-    kind: int
-    colour: int
-    cell: int
-    removed: int
-    isolated: tuple[int, ...]
-    hops: tuple
-
-    def __init__(self, notation: str, targets: tuple[str, ...], label: str = "", player: int = 0,
-                 kind: int = 0, colour: int = 0, cell: int = 0, removed: int = -1,
-                 isolated: tuple[int, ...] = (), hops: tuple = ()):
-        object.__setattr__(self, "notation", notation)
-        object.__setattr__(self, "targets", targets)
-        object.__setattr__(self, "select", "sequence")
-        object.__setattr__(self, "label", label)
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "colour", colour)
-        object.__setattr__(self, "cell", cell)
-        object.__setattr__(self, "removed", removed)
-        object.__setattr__(self, "isolated", isolated)
-        object.__setattr__(self, "hops", hops)
-
-    def __repr__(self) -> str:
-        return f"Move({self.notation!r})"
-
-
-# ----- notation (Z20) -----------------------------------------------------------------------------------
-_RING = r"[a-i][1-9]"
-_PLACE_RE = re.compile(rf"^([WGB])({_RING})(?:,({_RING}))?(?: x ((?:[WGB]{_RING})+))?$")
-_JUMP_RE = re.compile(rf"^x ({_RING})((?:[WGB]{_RING})+)$")
-_PAIR_RE = re.compile(rf"([WGB])({_RING})")
-
-
-def parse_move(notation: str, size: int = 37) -> dict:
-    """Parse official ZÈRTZ notation (Z20) into a dict, checking ring names against the board.
-
-    Placement: ``{"place": "W", "ring": "d4", "remove": "d1" | None, "isolated": [["W", "a1"], ...]}``;
-    jump: ``{"jump": "d1", "hops": [["G", "d3"], ["W", "d5"]]}``. Raises :class:`IllegalAction` quoting
-    malformed notation or an unknown ring. Structure only: whether the move is legal is the state's
-    business.
-
-    >>> parse_move("Bd7,b2 x Wa1Wa2")
-    {'place': 'B', 'ring': 'd7', 'remove': 'b2', 'isolated': [['W', 'a1'], ['W', 'a2']]}
-    >>> format_move(parse_move("x d1Gd3Wd5"))
-    'x d1Gd3Wd5'
-    """
-    if not isinstance(notation, str):
-        raise IllegalAction(f"ZÈRTZ notation must be a string, not {notation!r}", rule="Z20")
-    lay = layout(size)
-    m = _PLACE_RE.match(notation)
-    if m:
-        rings = [m.group(2)] + ([m.group(3)] if m.group(3) else [])
-        iso = [[c, r] for c, r in _PAIR_RE.findall(m.group(4) or "")]
-        out = {"place": m.group(1), "ring": m.group(2), "remove": m.group(3), "isolated": iso}
-    else:
-        m = _JUMP_RE.match(notation)
-        if not m:
-            raise IllegalAction(f"{notation!r} is not ZÈRTZ notation (e.g. Wd4,d1 or x d1Gd3Wd5)", rule="Z20")
-        rings = [m.group(1)]
-        iso = [[c, r] for c, r in _PAIR_RE.findall(m.group(2))]
-        out = {"jump": m.group(1), "hops": iso}
-    for r in rings + [r for _, r in iso]:
-        if r not in lay.index:
-            raise IllegalAction(f"{notation!r}: there is no ring {r} on the {size}-ring board", rule="Z20")
-    return out
-
-
-def format_move(move: dict) -> str:
-    """The notation of a move dict as :func:`parse_move` returns it (its inverse)."""
-    if "jump" in move:
-        return "x " + move["jump"] + "".join(c + r for c, r in move["hops"])
-    s = move["place"] + move["ring"] + ("," + move["remove"] if move.get("remove") else "")
-    if move.get("isolated"):
-        s += " x " + "".join(c + r for c, r in move["isolated"])
-    return s
 
 
 def wins_with(captured: Sequence[int], pool_kind: str) -> bool:
@@ -268,145 +121,24 @@ class ZertzState(State):
         return logic.free_rings(self.ring, self.marbles, self.L.nb)
 
     def _isolations(self, vacant: list[int], free: list[int]) -> dict[tuple[int, int], tuple[int, ...]]:
-        """``{(v, f): cells}`` for the placements on ``v`` removing ``f`` (-1: none) that isolate a
-        full group (Z14); pairs not listed isolate nothing.
-
-        Between turns every group of rings holds a vacant ring (full ones are captured at once). A
-        placement on ``v`` fills ``v``'s group when ``v`` was its only vacant ring. Removing ``f`` takes
-        a vacant ring from ``f``'s group and may split it, which can only happen when ``f``'s remaining
-        neighbours form more than one arc around it (else they stay linked through each other); the
-        parts left with no vacant ring, or with only ``v``, are captured."""
-        ring, m, nb = self.ring, self.marbles, self.L.nb
-        n = len(ring)
-        comp = [-1] * n
-        members: list[list[int]] = []
-        for s in range(n):
-            if ring[s] and comp[s] < 0:
-                k = len(members)
-                comp[s] = k
-                stack, mem = [s], []
-                while stack:
-                    i = stack.pop()
-                    mem.append(i)
-                    for j in nb[i]:
-                        if j >= 0 and ring[j] and comp[j] < 0:
-                            comp[j] = k
-                            stack.append(j)
-                members.append(mem)
-        vac = [0] * len(members)
-        last = [0] * len(members)
-        for i in vacant:
-            vac[comp[i]] += 1
-            last[comp[i]] = i
-        ones = {last[k]: g for k, g in enumerate(members) if vac[k] == 1}  # v fills its group
-        out: dict[tuple[int, int], tuple[int, ...]] = {}
-        if not ones and all(vac[comp[f]] > 2 for f in free):
-            # fast exit: no group is one placement from full, and no removal can split a group unless
-            # some free ring's neighbours form several arcs
-            if all(sum(1 for d in range(6) if (nb[f][d] >= 0 and ring[nb[f][d]])
-                       and not (nb[f][d - 1] >= 0 and ring[nb[f][d - 1]])) <= 1 for f in free):
-                return out
-        fset = set(free)
-        for v, g in ones.items():
-            if not (fset - {v}):
-                out[(v, -1)] = tuple(sorted(g))
-        for f in free:
-            k = comp[f]
-            around = [nb[f][d] >= 0 and ring[nb[f][d]] for d in range(6)]
-            arcs = sum(1 for d in range(6) if around[d] and not around[d - 1])
-            base: list[int] = []
-            local: dict[int, list[int]] = {}
-            if arcs <= 1:
-                if vac[k] <= 2 and len(members[k]) > 1:
-                    rest = [i for i in members[k] if i != f]
-                    left = [i for i in rest if not m[i]]
-                    if not left:
-                        base = rest
-                    elif len(left) == 1:
-                        local[left[0]] = rest
-            else:  # the parts of f's group once f is gone
-                seen = {f}
-                for s in nb[f]:
-                    if s >= 0 and ring[s] and s not in seen:
-                        seen.add(s)
-                        stack, mem = [s], []
-                        while stack:
-                            i = stack.pop()
-                            mem.append(i)
-                            for j in nb[i]:
-                                if j >= 0 and ring[j] and j not in seen:
-                                    seen.add(j)
-                                    stack.append(j)
-                        left = [i for i in mem if not m[i]]
-                        if not left:
-                            base += mem
-                        elif len(left) == 1:
-                            local[left[0]] = mem
-            if base:
-                for v in vacant:
-                    if v != f:
-                        out[(v, f)] = tuple(sorted(base + local.get(v, ones.get(v, []))))
-            else:
-                for v, g in local.items():
-                    out[(v, f)] = tuple(sorted(g))
-                for v, g in ones.items():
-                    if v != f:
-                        out[(v, f)] = tuple(sorted(g))
-        return out
+        """``{(v, f): cells}``: the placements that isolate a full group (Z14), see
+        :func:`~pygames.zertz.placement.isolations`."""
+        return placement.isolations(self, vacant, free)
 
     def _placements(self) -> list[Action]:
         """Every placement (Z5–Z8, Z14, Z17), ordered by colour, ring, removed ring."""
-        src, colours = logic.supply(self.pool, self.captures[self.turn])
-        if not colours:
-            return []
-        ring, m, nb = self.ring, self.marbles, self.L.nb
-        vacant = [i for i in range(len(ring)) if ring[i] and not m[i]]
-        free = [i for i in vacant if logic.is_free(ring, m, nb, i)]
-        special = self._isolations(vacant, free)
-        pl = self.turn
-        table = self.L.table(pl)
-        out: list[Action] = []
-        plus = [f + 1 for f in free]
-        idx = {v: ([f + 1 for f in free if f != v] or [0]) if v in special_v else plus
-               for special_v in (set(free),) for v in vacant}
-        if not plus:
-            idx = {v: [0] for v in vacant}
-        svs = {v for v, _ in special}
-        for c in colours:
-            tc = table[c]
-            for v in vacant:
-                row = tc[v]
-                if v in svs:
-                    for fi in idx[v]:
-                        iso = special.get((v, fi - 1))
-                        out.append(self._isolating(row[fi], c, v, fi - 1, iso) if iso else row[fi])
-                else:
-                    out.extend(map(row.__getitem__, idx[v]))
-        return out
+        return placement.placements(self)
 
     def _isolating(self, base: Move, c: int, v: int, f: int, iso: tuple[int, ...]) -> Move:
-        names, m = self.L.names, self.marbles
-        suffix = " x " + "".join((COLOURS[c] if i == v else CODES[m[i]]) + names[i] for i in iso)
-        n = base.notation + suffix
-        return Move(n, base.targets, label=n, player=self.turn, kind=0, colour=c, cell=v, removed=f,
-                    isolated=iso)
+        return placement.isolating(self, base, c, v, f, iso)
 
     def count_actions(self) -> int:
         """``len(self.legal_actions())`` computed without building the actions (for perft)."""
         if self.result is not None:
             return 0
-        ring, m, nb = self.ring, self.marbles, self.L.nb
-        if logic.has_jump(m, ring, nb):
+        if logic.has_jump(self.marbles, self.ring, self.L.nb):
             return len(self.jumps())
-        src, colours = logic.supply(self.pool, self.captures[self.turn])
-        if not colours:
-            return 0
-        vacant = [i for i in range(len(ring)) if ring[i] and not m[i]]
-        free = [i for i in vacant if logic.is_free(ring, m, nb, i)]
-        nf = len(free)
-        fset = set(free)
-        per = sum((nf - 1 if v in fset else nf) or 1 for v in vacant)
-        return len(colours) * per
+        return placement.count_placements(self)
 
     # ----- playing -----------------------------------------------------------------------------------
     def play(self, mv: Move) -> None:

@@ -1,0 +1,197 @@
+"""ZÈRTZ placements: which rings are free, which groups a placement isolates, and the list of every
+placement action (rules Z5–Z8, Z14 and Z17 of ``docs/rules/zertz.md``).
+
+A placement puts a marble of a colour the mover may take (Z5, Z17) on a vacant ring and then removes a
+free ring (Z6–Z8; none when no other ring is free), capturing every group of rings it leaves full
+(Z14). These functions read a :class:`~pygames.zertz.rules.ZertzState` and never change it; they are
+the engine's hot loop, so they read the layout's precomputed neighbour tables
+(:class:`~pygames.zertz.layout.Layout`) instead of walking the six directions each time.
+"""
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import TYPE_CHECKING
+
+from . import logic
+from .layout import Move
+from .logic import CODES, COLOURS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import ZertzState
+
+
+def vacant_and_free(state: "ZertzState") -> tuple[list[int], list[int]]:
+    """The vacant rings and, among them, the free ones (Z6: two neighbour positions next to each other
+    around it are both missing), each in cell order. Same answer as :func:`logic.free_rings`."""
+    ring, m, lay = state.ring, state.marbles, state.L
+    n = len(ring)
+    vacant = [i for i in range(n) if ring[i] and not m[i]]
+    r = ring + [False]  # index n: off the board
+    # a ring is free when two neighbour positions next to each other are missing: both off the board
+    # (edge cells), or one of them a removed ring u and the other one of u's two sides around it
+    shaped = set(lay.edge_cells)
+    around = lay.around
+    for u in range(n):
+        if not ring[u]:
+            for i, p, q in around[u]:
+                if not (r[p] and r[q]):
+                    shaped.add(i)
+    return vacant, [i for i in vacant if i in shaped]
+
+
+def _arcs(r: list, pairs) -> int:
+    """How many separate arcs of present rings surround a cell whose neighbour pairs are ``pairs``."""
+    return sum(1 for a, b in pairs if r[b] and not r[a])
+
+
+def isolations(state: "ZertzState", vacant: list[int], free: list[int]) -> dict[tuple[int, int], tuple[int, ...]]:
+    """``{(v, f): cells}`` for the placements on ``v`` removing ``f`` (-1: none) that isolate a full
+    group (Z14); pairs not listed isolate nothing. ``vacant`` and ``free`` are
+    :func:`vacant_and_free`'s answer.
+
+    Between turns every group of rings holds a vacant ring (full ones are captured at once). A placement
+    on ``v`` fills ``v``'s group when ``v`` was its only vacant ring. Removing ``f`` takes a vacant ring
+    from ``f``'s group and may split it, which can only happen when ``f``'s remaining neighbours form
+    more than one arc around it (else they stay linked through each other); the parts left with no
+    vacant ring, or with only ``v``, are captured."""
+    ring, m, lay = state.ring, state.marbles, state.L
+    links, pairs = lay.links, lay.pairs
+    n = len(ring)
+    r = ring + [False]
+    comp = [-1] * n
+    members: list[list[int]] = []
+    for s in range(n):
+        if ring[s] and comp[s] < 0:
+            k = len(members)
+            comp[s] = k
+            stack, mem = [s], []
+            while stack:
+                i = stack.pop()
+                mem.append(i)
+                for j in links[i]:
+                    if ring[j] and comp[j] < 0:
+                        comp[j] = k
+                        stack.append(j)
+            members.append(mem)
+    vac = [0] * len(members)
+    last = [0] * len(members)
+    for i in vacant:
+        vac[comp[i]] += 1
+        last[comp[i]] = i
+    ones = {last[k]: g for k, g in enumerate(members) if vac[k] == 1}  # v fills its group
+    out: dict[tuple[int, int], tuple[int, ...]] = {}
+    if not ones and all(vac[comp[f]] > 2 for f in free):
+        # fast exit: no group is one placement from full, and no removal can split a group unless
+        # some free ring's neighbours form several arcs
+        if all(_arcs(r, pairs[f]) <= 1 for f in free):
+            return out
+    fset = set(free)
+    for v, g in ones.items():
+        if not (fset - {v}):
+            out[(v, -1)] = tuple(sorted(g))
+    for f in free:
+        k = comp[f]
+        base: list[int] = []
+        local: dict[int, list[int]] = {}
+        if _arcs(r, pairs[f]) <= 1:
+            if vac[k] <= 2 and len(members[k]) > 1:
+                rest = [i for i in members[k] if i != f]
+                left = [i for i in rest if not m[i]]
+                if not left:
+                    base = rest
+                elif len(left) == 1:
+                    local[left[0]] = rest
+        else:  # the parts of f's group once f is gone
+            seen = {f}
+            for s in links[f]:
+                if ring[s] and s not in seen:
+                    seen.add(s)
+                    stack, mem = [s], []
+                    while stack:
+                        i = stack.pop()
+                        mem.append(i)
+                        for j in links[i]:
+                            if ring[j] and j not in seen:
+                                seen.add(j)
+                                stack.append(j)
+                    left = [i for i in mem if not m[i]]
+                    if not left:
+                        base += mem
+                    elif len(left) == 1:
+                        local[left[0]] = mem
+        if base:
+            for v in vacant:
+                if v != f:
+                    out[(v, f)] = tuple(sorted(base + local.get(v, ones.get(v, []))))
+        else:
+            for v, g in local.items():
+                out[(v, f)] = tuple(sorted(g))
+            for v, g in ones.items():
+                if v != f:
+                    out[(v, f)] = tuple(sorted(g))
+    return out
+
+
+def isolating(state: "ZertzState", base: Move, c: int, v: int, f: int, iso: tuple[int, ...]) -> Move:
+    """The placement ``base`` (colour index ``c`` on ``v``, removing ``f``) with the marbles of the
+    group it isolates, ``iso``, captured (Z14): ``Bd7,b2 x Wa1Wa2``."""
+    names, m = state.L.names, state.marbles
+    suffix = " x " + "".join((COLOURS[c] if i == v else CODES[m[i]]) + names[i] for i in iso)
+    n = base.notation + suffix
+    return Move(n, base.targets, label=n, player=state.turn, kind=0, colour=c, cell=v, removed=f,
+                isolated=iso)
+
+
+def _picker(idx: list[int]):
+    """``row -> tuple of row[i] for i in idx`` (``itemgetter`` returns a bare item for one index)."""
+    if len(idx) == 1:
+        i = idx[0]
+        return lambda row: (row[i],)
+    return itemgetter(*idx)
+
+
+def placements(state: "ZertzState") -> list:
+    """Every placement (Z5–Z8, Z14, Z17) of the player to move, ordered by colour, ring, removed ring;
+    ``[]`` when they have no marble to place. The actions without isolation come from the layout's
+    table (:meth:`~pygames.zertz.layout.Layout.table`), built once."""
+    colours = logic.supply(state.pool, state.captures[state.turn])[1]
+    if not colours:
+        return []
+    vacant, free = vacant_and_free(state)
+    special = state._isolations(vacant, free)
+    table = state.L.table(state.turn)
+    # the removals that may follow a placement on v: every free ring but v, or none (index 0) (Z7, Z8)
+    plus = [f + 1 for f in free] or [0]
+    every = _picker(plus)
+    fset = set(free)
+    plan = []
+    for v in vacant:
+        if v in fset:
+            idx = [f + 1 for f in free if f != v] or [0]
+            plan.append((v, idx, _picker(idx)))
+        else:
+            plan.append((v, plus, every))
+    svs = {v for v, _ in special}
+    out: list = []
+    for c in colours:
+        tc = table[c]
+        for v, idx, pick in plan:
+            row = tc[v]
+            if v in svs:
+                for fi in idx:
+                    iso = special.get((v, fi - 1))
+                    out.append(isolating(state, row[fi], c, v, fi - 1, iso) if iso else row[fi])
+            else:
+                out += pick(row)
+    return out
+
+
+def count_placements(state: "ZertzState") -> int:
+    """``len(placements(state))`` without building the actions (for perft)."""
+    colours = logic.supply(state.pool, state.captures[state.turn])[1]
+    if not colours:
+        return 0
+    vacant, free = vacant_and_free(state)
+    nf = len(free)
+    fset = set(free)
+    return len(colours) * sum((nf - 1 if v in fset else nf) or 1 for v in vacant)
