@@ -259,9 +259,10 @@ def final_value(board: list[str]) -> float:
     return (WIN if w > b else -WIN) + (w - b)
 
 
-def stacking_value(board: list[str], to_move: int) -> float:
+def terms_value(board: list[str], to_move: int) -> float:
     """White's value of a stacking-phase ``board`` with ``to_move`` (0 White, 1 Black) to play: the
-    weighted terms of :func:`stacking_terms`, or :func:`final_value` when no stack can move (N16)."""
+    weighted terms of :func:`stacking_terms`, or :func:`final_value` when no stack can move (N16). The
+    readable definition; :func:`stacking_value` computes the same number faster."""
     terms, count, moving = stacking_terms(board)
     if not moving:
         return final_value(board)
@@ -276,6 +277,13 @@ def stacking_value(board: list[str], to_move: int) -> float:
         else:
             x += w * (a - b)
     return x
+
+
+def stacking_value(board: list[str], to_move: int) -> float:
+    """White's value of a stacking-phase ``board`` (49 stack strings) with ``to_move`` (0 White, 1 Black)
+    to play: exactly :func:`terms_value`, computed on the fast board
+    (:func:`pygames.dvonn.fasteval.fast_value`, about twice as fast)."""
+    return fasteval.fast_value(FastBoard.from_board(board), to_move)
 
 
 def dvonn_spread(board: list[str]) -> int:
@@ -325,3 +333,7 @@ def placement_value(board: list[str]) -> float:
     if edge[0] - edge[1] > 3:
         v[1] -= W["edge"] * (edge[0] - edge[1] - 3)
     return v[0] - v[1]
+
+
+from . import fasteval  # noqa: E402  (it reads the weights above)
+from .fastboard import FastBoard  # noqa: E402

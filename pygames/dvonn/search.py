@@ -1,10 +1,12 @@
 """DVONN's game-tree search: alpha-beta (negamax) with iterative deepening, a transposition table and
-move ordering, over the plain board (:mod:`pygames.dvonn.board`), judged by
-:mod:`pygames.dvonn.evaluation`. Rule ids: ``docs/rules/dvonn.md`` N3–N5 (placement order, White's
-double turn at the 49th piece), N9–N13 (moves, disconnection), N15 (a pass only without a move), N16
-(the end).
+move ordering, judged by :mod:`pygames.dvonn.evaluation`. Rule ids: ``docs/rules/dvonn.md`` N3–N5
+(placement order, White's double turn at the 49th piece), N9–N13 (moves, disconnection), N15 (a pass
+only without a move), N16 (the end).
 
-A node is ``(board, placed, player to move)``; values are from the point of view of the player to move.
+Placements are searched on the plain board (:mod:`pygames.dvonn.board`, strings copied per node); the
+stacking phase on the fast board (:mod:`pygames.dvonn.fastboard`: bitmasks, make and unmake, Zobrist
+keys for the transposition table) with the fast evaluation (:mod:`pygames.dvonn.fasteval`, the same
+numbers). Values are from the point of view of the player to move.
 The search is a generator (:meth:`Search.run`) that yields after each move at the root, so a caller can
 spread it over time slices; it stops at the deadline (the depth under way is abandoned, except for root
 moves already proved better than the previous depth's choice).
@@ -13,10 +15,14 @@ from __future__ import annotations
 
 import time
 
-from .board import DVONN, N_CELLS, has_move, move_stack, placement_piece, player_moves
+from .board import DVONN, N_CELLS, placement_piece
 from .evaluation import WIN, dvonn_spread, placement_value, stacking_value
+from .fastboard import BIT, CELL, SIDE, FastBoard
+from .fasteval import fast_value
 
 INF = 1e9
+SIDES = (0, SIDE)
+"""Xored into the board's key for the player to move."""
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
@@ -44,8 +50,8 @@ class Search:
         self.board, self.placed, self.player = list(board), placed, player
         self.rng = rng
         self.max_depth, self.deadline, self.placement_depth = max_depth, deadline, placement_depth
-        self.tt: dict[tuple, tuple] = {}
-        self.leaves: dict[tuple, float] = {}
+        self.tt: dict[int, tuple] = {}
+        self.leaves: dict[int, float] = {}
         self.killers: dict[int, tuple] = {}
         self.nodes = 0
         self.best = None
@@ -53,46 +59,14 @@ class Search:
         self.depth = 0
         self.done = False
         self.root_moves: list = []
+        self.fb: FastBoard | None = None
 
-    # ----- evaluation at the leaves -------------------------------------------------------------------
-    def leaf(self, board: list[str], placed: int, player: int) -> float:
-        """The evaluation for ``player`` to move (cached: the same position is often reached by the same
-        moves in another order)."""
-        if placed < N_CELLS:
-            v = placement_value(board)
-        else:
-            key = (player, *board)
-            got = self.leaves.get(key)
-            if got is not None:
-                return got
-            v = stacking_value(board, player)
-            v = v if player == 0 else -v
-            self.leaves[key] = v
-            return v
+    # ----- the placement phase (boards of strings) ----------------------------------------------------
+    def placement_leaf(self, board: list[str], placed: int, player: int) -> float:
+        """The evaluation for ``player`` to move of a position of the placement search (the stacking
+        evaluation once the 49th piece is down)."""
+        v = placement_value(board) if placed < N_CELLS else stacking_value(board, player)
         return v if player == 0 else -v
-
-    # ----- move generation and ordering ---------------------------------------------------------------
-    def ordered(self, board: list[str], player: int, moves: list, first) -> list:
-        """Stacking moves best first: the transposition table's move, then landings on the tallest
-        opposing stacks and on DVONN stacks, then the rest (moves of short stacks first)."""
-        me = "W" if player == 0 else "B"
-        keyed = []
-        for m in moves:
-            t = board[m[1]]
-            top = t[-1]
-            k = 0.0
-            if top != me and top != DVONN:
-                k = 10.0 + len(t)
-            if DVONN in t:
-                k += 5.0
-            k -= 0.1 * len(board[m[0]])
-            keyed.append((k, m))
-        keyed.sort(key=lambda x: -x[0])
-        out = [m for _, m in keyed]
-        if first is not None and first in moves:
-            out.remove(first)
-            out.insert(0, first)
-        return out
 
     def placement_order(self, board: list[str], placed: int, player: int, cells: list[int]) -> list[int]:
         """Placements best first by a one-ply look at :func:`placement_value` (DVONN pieces: by
@@ -110,35 +84,76 @@ class Search:
         scored.sort(key=lambda x: -x[0])
         return [i for _, i in scored]
 
-    # ----- negamax --------------------------------------------------------------------------------------
-    def negamax(self, board: list[str], placed: int, player: int, depth: int, alpha: float,
-                beta: float) -> float:
+    def place_negamax(self, board: list[str], placed: int, player: int, depth: int, alpha: float,
+                      beta: float) -> float:
+        """Negamax over placements (N3–N5); ``depth`` never passes the 49th piece."""
         self.nodes += 1
         if self.deadline is not None and not self.nodes & 63 and time.monotonic() > self.deadline:
             raise Timeout
-        if placed < N_CELLS:
-            if depth <= 0:
-                return self.leaf(board, placed, player)
-            piece = placement_piece(placed)
-            nxt = 0 if placed + 1 == N_CELLS else 1 - player  # N5: White places the 49th, then moves
-            best = -INF
-            cells = placement_moves(board, placed)
-            order = self.placement_order(board, placed, player, cells) if depth > 1 else cells
-            for i in order:
-                board[i] = piece
-                if nxt == player:
-                    v = self.negamax(board, placed + 1, nxt, depth - 1, alpha, beta)
-                else:
-                    v = -self.negamax(board, placed + 1, nxt, depth - 1, -beta, -alpha)
-                board[i] = ""
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-            return best
-        key = (player, *board)
+        if depth <= 0 or placed >= N_CELLS:
+            return self.placement_leaf(board, placed, player)
+        piece = placement_piece(placed)
+        nxt = 0 if placed + 1 == N_CELLS else 1 - player  # N5: White places the 49th, then moves
+        best = -INF
+        cells = placement_moves(board, placed)
+        order = self.placement_order(board, placed, player, cells) if depth > 1 else cells
+        for i in order:
+            board[i] = piece
+            if nxt == player:
+                v = self.place_negamax(board, placed + 1, nxt, depth - 1, alpha, beta)
+            else:
+                v = -self.place_negamax(board, placed + 1, nxt, depth - 1, -beta, -alpha)
+            board[i] = ""
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    # ----- the stacking phase (the fast board) ----------------------------------------------------------
+    def leaf(self, player: int, key: int) -> float:
+        """The evaluation for ``player`` to move (cached by the position's key: the same position is
+        often reached by the same moves in another order)."""
+        got = self.leaves.get(key)
+        if got is None:
+            got = fast_value(self.fb, player)
+            if player:
+                got = -got
+            self.leaves[key] = got
+        return got
+
+    def ordered(self, player: int, moves: list, first) -> list:
+        """Stacking moves best first: the transposition table's move, then landings on the tallest
+        opposing stacks and on DVONN stacks, then the rest (moves of short stacks first)."""
+        fb = self.fb
+        height, dvonn = fb.height, fb.dvonn
+        theirs = fb.black if player == 0 else fb.white
+
+        def key(m):
+            q = m[1]
+            b = BIT[q]
+            k = 0.0
+            if theirs & b:
+                k = 10.0 + height[q]
+            if dvonn & b:
+                k += 5.0
+            return 0.1 * height[m[0]] - k
+
+        out = sorted(moves, key=key)
+        if first is not None and first in moves:
+            out.remove(first)
+            out.insert(0, first)
+        return out
+
+    def negamax(self, player: int, depth: int, alpha: float, beta: float) -> float:
+        """Negamax over stacking moves (N9–N16) on :attr:`fb`, for ``player`` to move."""
+        self.nodes += 1
+        if self.deadline is not None and not self.nodes & 63 and time.monotonic() > self.deadline:
+            raise Timeout
+        fb = self.fb
+        key = fb.key ^ SIDES[player]
         entry = self.tt.get(key)
         first = None
         if entry is not None:
@@ -151,27 +166,25 @@ class Search:
                     return e_val
                 if e_flag == UPPER and e_val <= alpha:
                     return e_val
-        moves = player_moves(board, player)
-        if not moves:
-            if not has_move(board, 1 - player):  # N16: the end
-                v = stacking_value(board, player)
-                return v if player == 0 else -v
-            if depth <= 0:
-                return self.leaf(board, placed, player)
-            return -self.negamax(board, placed, 1 - player, depth - 1, -beta, -alpha)  # N15: a pass
         if depth <= 0:
-            return self.leaf(board, placed, player)
+            return self.leaf(player, key)
+        moves = fb.moves(player)
+        if not moves:
+            if not fb.has_move(1 - player):  # N16: the end
+                return self.leaf(player, key)
+            return -self.negamax(1 - player, depth - 1, -beta, -alpha)  # N15: a pass
         alpha0 = alpha
         best, best_move = -INF, None
-        moves_order: list[tuple[int, int]] = self.ordered(board, player, moves, first)
+        moves_order = self.ordered(player, moves, first)
         killer = self.killers.get(depth)
         if killer is not None and killer != first and killer in moves:
             moves_order.remove(killer)
             moves_order.insert(1 if first in moves else 0, killer)
+        make, unmake = fb.make, fb.unmake
         for m in moves_order:
-            b = list(board)
-            move_stack(b, m[0], m[1])
-            v = -self.negamax(b, placed, 1 - player, depth - 1, -beta, -alpha)
+            undo = make(m[0], m[1])
+            v = -self.negamax(1 - player, depth - 1, -beta, -alpha)
+            unmake(undo)
             if v > best:
                 best, best_move = v, m
                 if v > alpha:
@@ -184,6 +197,9 @@ class Search:
         return best
 
     # ----- the root -------------------------------------------------------------------------------------
+    def _set_best(self, m) -> None:
+        self.best = m if isinstance(m, int) else (CELL[m[0]], CELL[m[1]])
+
     def run(self):
         """Iterative deepening; a generator that yields after each root move. Sets ``best``, ``value``,
         ``depth`` and ``done``."""
@@ -198,14 +214,15 @@ class Search:
             depths = [min(self.placement_depth, N_CELLS - placed)]
             moves: list = order
         else:
-            moves = player_moves(board, player)
+            self.fb = FastBoard.from_board(board)
+            moves = self.fb.moves(player)
             if not moves:
                 self.best, self.done = None, True
                 return
             if self.rng is not None:
                 self.rng.shuffle(moves)
-            moves = self.ordered(board, player, moves, None)
-            self.best = moves[0]
+            moves = self.ordered(player, moves, None)
+            self._set_best(moves[0])
             if len(moves) == 1:
                 self.depth, self.done = 1, True
                 return
@@ -223,9 +240,10 @@ class Search:
                         if v > alpha:
                             alpha = v
                         if depth > 1:  # a root move proved better at this depth counts even if cut short
-                            self.best = m
+                            self._set_best(m)
                     yield
-                self.best, self.value, self.depth = best, best_v, depth
+                self._set_best(best)
+                self.value, self.depth = best_v, depth
                 moves = sorted(moves, key=lambda m: -scores[m])  # the best first, then by bound
                 if abs(best_v) >= WIN / 2:  # the end is in sight
                     break
@@ -234,17 +252,22 @@ class Search:
         self.done = True
 
     def child_value(self, m, depth: int, alpha: float) -> float:
+        """The value for the player to move at the root of root move ``m`` searched ``depth`` deep (a
+        lower bound when it is at most ``alpha``)."""
         board, placed, player = self.board, self.placed, self.player
         if placed < N_CELLS:
             b = list(board)
             b[m] = placement_piece(placed)
             nxt = 0 if placed + 1 == N_CELLS else 1 - player
             if nxt == player:
-                return self.negamax(b, placed + 1, nxt, depth - 1, alpha, INF)
-            return -self.negamax(b, placed + 1, nxt, depth - 1, -INF, -alpha)
-        b = list(board)
-        move_stack(b, m[0], m[1])
-        return -self.negamax(b, placed, 1 - player, depth - 1, -INF, -alpha)
+                return self.place_negamax(b, placed + 1, nxt, depth - 1, alpha, INF)
+            return -self.place_negamax(b, placed + 1, nxt, depth - 1, -INF, -alpha)
+        fb = self.fb
+        undo = fb.make(m[0], m[1])
+        try:
+            return -self.negamax(1 - player, depth - 1, -INF, -alpha)
+        finally:
+            fb.unmake(undo)
 
 
 def best_move(board: list[str], placed: int, player: int, max_depth: int = 3, seconds: float | None = None,
