@@ -214,7 +214,7 @@ class FastBoard:
         then stacks no longer linked to a DVONN piece leave (N13). Returns what :meth:`unmake` needs."""
         height = self.height
         occ, white, black, dvonn, key = self.occ, self.white, self.black, self.dvonn, self.key
-        undo = (p, q, occ, white, black, dvonn, key, height[p], height[q], None)
+        undo: tuple = (p, q, occ, white, black, dvonn, key, height[p], height[q], None)
         bp, bq = BIT[p], BIT[q]
         h, hq = height[p], height[q]
         kp, kq = self.kind(p), self.kind(q)

@@ -14,6 +14,7 @@ moves already proved better than the previous depth's choice).
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from .board import DVONN, N_CELLS, placement_piece
 from .evaluation import WIN, dvonn_spread, placement_value, stacking_value
@@ -54,12 +55,12 @@ class Search:
         self.leaves: dict[int, float] = {}
         self.killers: dict[int, tuple] = {}
         self.nodes = 0
-        self.best = None
+        self.best: Any = None
         self.value = 0.0
         self.depth = 0
         self.done = False
         self.root_moves: list = []
-        self.fb: FastBoard | None = None
+        self.fb = FastBoard()  # the stacking-phase position, built by run()
 
     # ----- the placement phase (boards of strings) ----------------------------------------------------
     def placement_leaf(self, board: list[str], placed: int, player: int) -> float:
