@@ -23,6 +23,8 @@ or ``x c3Ge3`` then ``d2d4``; :meth:`DvertzState.turn_notations` writes them bac
 """
 from __future__ import annotations
 
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from ..core.errors import IllegalAction, InvalidState
@@ -51,6 +53,19 @@ _MOVE: dict[tuple[int, int, int], Action] = {
 _MARBLE = tuple(tuple(tuple(Action(CODES[c] + NAMES[i], targets=("take-" + CODES[c], NAMES[i]), player=p)
                             for i in range(N_CELLS)) for c in range(4)) for p in (0, 1))
 """``_MARBLE[player][code][cell]``: placing a marble of colour ``code`` (1..3) on ``cell`` (X10)."""
+_PARSED: dict[str, Any] = {}
+""":func:`parse_part` of the notations applied so far (a pure function of the text), so that applying
+an action does not parse its notation again; bounded."""
+
+
+def _parsed(notation: str):
+    kind = _PARSED.get(notation)
+    if kind is None:
+        kind = parse_part(notation)
+        if len(_PARSED) > 50_000:
+            _PARSED.clear()
+        _PARSED[notation] = kind
+    return kind
 
 
 def marble_target(cell: int) -> str:
@@ -99,7 +114,7 @@ class DvertzState(State):
         the mover's own captures once the reserve is empty) and the stacks without a marble; None when
         there is nothing to play."""
         board, m = self.board, self.marbles
-        landable = [s != "" for s in board]
+        landable = list(map(bool, board))  # a stack is there
         if logic.has_jump(m, landable, NB):
             return ("jump", logic.jump_sequences(m, landable, NB))
         _, colours = logic.supply(self.reserve, self.captures[self.turn])
@@ -193,8 +208,7 @@ class DvertzState(State):
     def _legal_actions(self) -> list[Action]:
         st, p = self.status, self.turn
         if st == "place":
-            pl, board = _PLACE[p], self.board
-            return [pl[i] for i in range(N_CELLS) if not board[i]]
+            return list(compress(_PLACE[p], map(not_, self.board)))  # the empty spaces
         if st == "pass":
             return [_PASS[p]]
         out: list[Action] = []
@@ -206,7 +220,7 @@ class DvertzState(State):
         return out
 
     def _apply(self, action: Action) -> None:
-        kind = parse_part(action.notation)
+        kind = _parsed(action.notation)
         if kind[0] == "place":
             self.place_piece(kind[1])
         elif kind[0] == "pass":

@@ -13,6 +13,8 @@ equally likely, and the record still reads as placements.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
+from operator import not_
 
 from ..core.errors import IllegalAction, InvalidState
 from ..core.state import CHANCE, TERMINAL, Action, State
@@ -32,6 +34,8 @@ _MOVE: dict[tuple[int, int, int], Action] = {
     (p, i, j): Action(NAMES[i] + NAMES[j], targets=(NAMES[i], NAMES[j]), player=p)
     for p in (0, 1) for i in range(N_CELLS) for h in range(1, 11) for j in LANDING[i][h]}
 """Every possible action, built once (an action is a pure function of its player and cells)."""
+_MOVE_AT = tuple(tuple(tuple(_MOVE.get((p, i, j)) for j in range(N_CELLS)) for i in range(N_CELLS)) for p in (0, 1))
+"""``_MOVE_AT[p][i][j]``: the same moves, looked up by index in the hot loop (None: no such move)."""
 
 
 @dataclass(eq=False)
@@ -87,15 +91,16 @@ class DvonnState(State):
         p = 1.0 / len(empty)
         return [(_PLACE_CHANCE[i], p) for i in empty]
 
+    def _chance_actions(self) -> list[Action]:
+        return list(compress(_PLACE_CHANCE, map(not_, self.board)))  # the empty spaces, as above
+
     def _legal_actions(self) -> list[Action]:
         st, p = self.status, self.turn
         if st == "move":
-            mv = _MOVE
-            return [mv[p, i, j] for i, j in self.moves]
+            mv = _MOVE_AT[p]
+            return [mv[i][j] for i, j in self.moves]  # type: ignore[misc]
         if st == "place":
-            pl = _PLACE[p]
-            board = self.board
-            return [pl[i] for i in range(N_CELLS) if not board[i]]
+            return list(compress(_PLACE[p], map(not_, self.board)))  # the empty spaces
         if st == "pass":
             return [_PASS[p]]
         return []

@@ -61,6 +61,11 @@ def _make_step(pl: int, frm: int, d: int, hit: bool) -> Step:
 _STEPS = {(pl, f, d, h): _make_step(pl, f, d, h)
           for pl in (0, 1) for f in range(0, 25) for d in range(1, 7) for h in (False, True) if f + d <= 25}
 """Every possible step action, built once (notation and targets are pure functions of these four)."""
+_STEP_AT = tuple(tuple(tuple((_STEPS.get((pl, f, d, False)), _STEPS.get((pl, f, d, True))) for d in range(7))
+                       for f in range(25)) for pl in (0, 1))
+"""``_STEP_AT[pl][f][d][hit]``: the same actions, looked up by index in the hot loop."""
+_ROLL_ACTIONS = tuple(a for a, _ in _ROLL_OUTCOMES)
+_OPENING_ACTIONS = tuple(a for a, _ in _OPENINGS)
 
 _OPP = tuple((p + 11) % 24 + 1 for p in range(25))
 """``_OPP[p]``: the opponent's number of my point ``p`` (index 0 unused)."""
@@ -134,6 +139,9 @@ class VerquereState(State):
             return list(_OPENINGS)
         return list(_ROLL_OUTCOMES)
 
+    def _chance_actions(self) -> list[Action]:
+        return list(_OPENING_ACTIONS if self.turn is None else _ROLL_ACTIONS)
+
     def _legal_actions(self) -> list[Action]:
         pl = self.turn
         assert pl is not None  # a player is to move
@@ -141,7 +149,8 @@ class VerquereState(State):
         steps = self.__dict__.pop("_next_steps", None)
         if steps is None:
             steps = self.legal_steps()
-        return [_STEPS[pl, frm, d, frm + d <= 24 and ob[_OPP[frm + d]] == 1] for frm, d in steps]
+        at, opp = _STEP_AT[pl], _OPP
+        return [at[frm][d][frm + d <= 24 and ob[opp[frm + d]] == 1] for frm, d in steps]
 
     def _apply(self, action: Action) -> None:
         n = action.notation
@@ -312,21 +321,28 @@ class VerquereState(State):
                 return True
         return False
 
-    def _rest_survives(self, b: list[int], frm: int, d: int, cands, need: int, die: int) -> bool:
+    def _rest_survives(self, b: list[int], frm: int, d: int, sources: list[int], need: int, die: int) -> bool:
         """A quick proof that after step ``(frm, d)`` another ``need`` steps of ``die`` can follow (the
-        other die of a 6-5, or the rest of a double): ``need`` other candidates using ``die`` that stay
-        legal whatever the order. Playing a step only removes a piece from its source, adds one where it
-        lands (on points 2–12 that blocks our own landing there, V10), can only remove opposing pieces
-        (hits) and can only enable bearing off; so candidates that use no piece twice and land on
-        distinct points of 2–12 all stay playable. False means "not proven" (the full search decides)."""
+        other die of a 6-5, or the rest of a double): ``need`` other candidates using ``die`` (their
+        sources ``sources``, in candidate order) that stay legal whatever the order. Playing a step only
+        removes a piece from its source, adds one where it lands (on points 2–12 that blocks our own
+        landing there, V10), can only remove opposing pieces (hits) and can only enable bearing off; so
+        candidates that use no piece twice and land on distinct points of 2–12 all stay playable. False
+        means "not proven" (the full search decides)."""
         pl = self.turn
         assert pl is not None
+        to = frm + d
+        if need == 1:  # the common case (two different dice), without the bookkeeping below
+            block = to - die if 2 <= to <= 12 else -1  # the source whose step would land where we did
+            for g in sources:
+                if g != block and (g != frm or (self.bar[pl] if g == 0 else b[g]) >= 2):
+                    return True
+            return False
         used = {frm: 1}
-        landed = {frm + d} if 2 <= frm + d <= 12 else set()
+        landed = {to} if 2 <= to <= 12 else set()
         found = 0
-        for g, e in cands:
-            if e != die:
-                continue
+        e = die
+        for g in sources:
             have = self.bar[pl] if g == 0 else b[g]
             if used.get(g, 0) >= have:
                 continue
@@ -355,12 +371,13 @@ class VerquereState(State):
             return cands
         b = self.board[pl]
         n = len(self.dice)
+        sources = {e: [g for g, x in cands if x == e] for e in self.dice}
         for k in range(n, 0, -1):
             good = []
             for frm, d in cands:
                 rest = list(self.dice)
                 rest.remove(d)
-                if k == n and self._rest_survives(b, frm, d, cands, k - 1, rest[0]):
+                if k == n and self._rest_survives(b, frm, d, sources[rest[0]], k - 1, rest[0]):
                     good.append((frm, d))
                     continue
                 hit = self._step(pl, frm, d)
