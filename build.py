@@ -148,6 +148,7 @@ def build_wheel(dest: Path) -> Path:
 
 # ----- rules pages ----------------------------------------------------------------------------------
 from tools.rules_pages import build_rules_pages  # noqa: E402  (the rules pages, guides, glossaries, tutorials)
+from tools.embed_boards import write_boards  # noqa: E402  (embed.js's pre-drawn boards, issue 20)
 
 
 def write_games_json(path: Path) -> None:
@@ -196,6 +197,7 @@ def build(testhooks: bool = True) -> Path:
     # our wheel, the rules pages, and the build info the page reads
     whl = build_wheel(DIST)
     build_rules_pages(DIST / "rules")
+    log(f"drew {write_boards(DIST / 'boards')} pre-drawn boards for embed.js")
     write_games_json(DIST / "games.json")
     digest = hashlib.sha256(whl.read_bytes()).hexdigest()[:12]
     # the loader (loader.js) starts a PyScript worker whose micropip installs this wheel; the example
@@ -212,10 +214,11 @@ def build(testhooks: bool = True) -> Path:
     return DIST
 
 
-UNUSED = re.compile(r"^pyodide/pyodide\.js$|\.(gz|br)$|^pyodide/fake-indexeddb/")
+UNUSED = re.compile(r"^pyodide/pyodide\.js$|\.(gz|br)$|^pyodide/fake-indexeddb/|^boards/")
 """Files of dist/ the service worker does not precache: those the site never loads (Pyodide's
-classic-script loader, precompressed copies) and the in-memory IndexedDB, which loads only where storage
-is denied, i.e. where there is no service worker and no cache to serve it from either (about 100 KB)."""
+classic-script loader, precompressed copies), the in-memory IndexedDB, which loads only where storage
+is denied, i.e. where there is no service worker and no cache to serve it from either (about 100 KB),
+and embed.js's pre-drawn boards (about 5 MB; a page loads the few it shows, and the HTTP cache keeps them)."""
 
 PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|service-worker|storage)|\.map$"
                              r"|^(index|zip|toml|py|mpy)-[A-Za-z0-9_-]{8}\.js$")
@@ -245,7 +248,9 @@ COMPRESSIBLE = {".wasm", ".mjs", ".js", ".json", ".css", ".html", ".svg", ".zip"
 
 def compress(dist: Path) -> None:
     """Write ``X.gz`` (gzip -9) and, with the brotli package, ``X.br`` next to each compressible file
-    of dist/ over 1 KiB, as static hosts serve them; both byte-reproducible (no timestamps)."""
+    of dist/ over 1 KiB, as static hosts serve them; both byte-reproducible (no timestamps). The
+    pre-drawn boards (``boards/``, a few hundred files) get gzip only: brotli's best level would add
+    about 10 s to every build for them."""
     import gzip
     try:
         import brotli  # type: ignore[import-not-found]
@@ -258,7 +263,7 @@ def compress(dist: Path) -> None:
         gz = gzip.compress(data, 9, mtime=0)
         if len(gz) < len(data) * 0.9:
             f.with_name(f.name + ".gz").write_bytes(gz)
-            if brotli is not None:
+            if brotli is not None and f.parent.name != "boards":
                 f.with_name(f.name + ".br").write_bytes(brotli.compress(data, quality=11))
 
 

@@ -9,6 +9,7 @@
 //   confirm.js   moves that cannot be taken back                 explain.js   why not?, the glossary
 //   tutorial.js  learn by playing                                extras.js    hint and review
 import { startPython } from "./loader.js";
+import { sharedPython } from "./shared.js";
 import { $, app, params, call, setPython, send, showError, guarded, EMBED, b64urlDecode, gameInfo } from "./shell.js";
 import { goHome } from "./home.js";
 import { renderNewGame } from "./newgame.js";
@@ -17,6 +18,7 @@ import { render } from "./view.js";
 import { findSave, discardSave, resumeSaved } from "./saves.js";
 import { openTutorial } from "./tutorial.js";
 import { probeFeatures } from "./extras.js";
+import { embedGo } from "./moves.js";
 
 if (EMBED) document.documentElement.classList.add("embed");
 app.start = (args) => startGame(args);  // used by the browser tests' toy games
@@ -25,6 +27,17 @@ app.start = (args) => startGame(args);  // used by the browser tests' toy games
 let testhooks = false;
 testhooks = params.has("testhooks");  // @testhook
 if (testhooks) window.pygamesExec = (source) => send("__exec__", source);  // @testhook
+
+// An embedded board tells the host page's embed.js once it shows its board (or its error): embed.js
+// then takes away the pre-drawn picture it showed in the meantime.
+if (EMBED && window.parent !== window) {
+  const drawn = new MutationObserver(() => {
+    if (!$("board").firstElementChild && $("error").hidden) return;
+    drawn.disconnect();
+    window.parent.postMessage({ pygamesBoard: "drawn" }, "*");
+  });
+  drawn.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["hidden"] });
+}
 
 // ----- loading -------------------------------------------------------------------------------------
 // The worker says which step it is on; between its messages the bar creeps towards the next step so
@@ -44,7 +57,9 @@ const creep = setInterval(() => {
   $("loading-fill").style.width = `${progress * 100}%`;
 }, 100);
 
-setPython(startPython({
+// An embedded board of a page of several (embed.js: ?embed&shared) uses the page's one Python (shared.js)
+const SHARED = EMBED && params.has("shared");
+setPython((SHARED ? sharedPython : startPython)({
   testhooks,
   offline: !params.has("nosw"),
   inGame: () => Boolean(app.view && !app.view.terminal && !$("play").hidden),
@@ -135,7 +150,10 @@ function route() {
       return;
     }
     const seats = h.has("seats") ? h.get("seats").split(",") : undefined;
-    withPython(async () => { if (!(await loadRecord(record, seats, "This share link"))) goHome(); });
+    withPython(async () => {
+      if (!(await loadRecord(record, seats, "This share link"))) goHome();
+      else if (EMBED && h.has("ply")) await embedGo(Number(h.get("ply")));  // embed.js: a ply not drawn ahead
+    });
     return;
   }
   const id = h.get("new") || h.get("tutorial");

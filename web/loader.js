@@ -3,6 +3,7 @@
 //
 //   const py = startPython({ testhooks, offline, inGame, onProgress, onReady, onFailed });
 //   await py.call(name, argsText)   → the bridge's JSON answer (pygames.web.call), as text
+//   await py.call(name, argsText, board)   the same for one of the embedded boards sharing it (runtime.js)
 //
 // How Python starts: PyScript (npm @pyscript/core, vendored in ./pyscript/) runs a worker, `PyWorker`,
 // on our vendored Pyodide (its interpreter is ./pyodide/entry.mjs, which re-exports ./pyodide/pyodide.mjs
@@ -82,8 +83,9 @@ export function startPython({ testhooks = false, offline = true, inGame = () => 
   // answered in the order asked: each call waits for the one before it
   let last = worker;
   return {
-    call(name, argsText) {
-      let run = (w) => w.sync.call(name, argsText);
+    call(name, argsText, board) {
+      // board: one of the live boards sharing this Python (runtime.js); each keeps its own game
+      let run = (w) => (board === undefined ? w.sync.call(name, argsText) : w.sync.call_as(board, name, argsText));
       if (name === "__exec__") run = (w) => w.sync.test_exec(argsText);  // @testhook
       const answer = last.then(run).catch((e) => JSON.stringify({ error: `internal error: ${e && e.message ? e.message : e}`, internal: true }));
       last = answer.then(() => worker);
