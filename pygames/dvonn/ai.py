@@ -34,11 +34,15 @@ LEVELS: dict[str, tuple[int, int, float, int]] = {
     # level: (depth without a time cap, deepest with the cap, seconds, placement depth)
     "easy": (1, 1, 0.5, 1),
     "medium": (2, 2, 1.0, 2),
-    "hard": (4, 8, 1.7, 2),
+    "hard": (4, 16, 1.7, 2),
 }
 """Each level's search: its depth when the time cap is lifted, the deepest iteration with the cap, the
 time cap in seconds per decision (hard stays within 2 s), and the depth of its placement search."""
 SCALE = 10.0
+TABLE_LIMIT = 150_000
+"""A player keeps its transposition table and evaluation cache from move to move (positions are keyed
+by Zobrist keys, whoever's turn, so what one search learnt about the positions two plies on is reused
+by the next); both are emptied when either holds more entries than this (memory, in the browser too)."""
 """Evaluation points (about pieces of score) per unit of ``tanh`` argument in :func:`evaluate`."""
 
 
@@ -91,6 +95,7 @@ class DvonnBot:
         self._answer: Any = None
         self._done = 0
         self.last_depth = 0
+        self._tables: tuple[dict, dict] = ({}, {})
 
     def start(self, state) -> None:
         """Begin deciding for ``state`` (not modified). Raises PygamesError at a terminal state."""
@@ -107,8 +112,12 @@ class DvonnBot:
             self._answer = legal[0]
             return
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        tt, leaves = self._tables
+        if len(tt) > TABLE_LIMIT or len(leaves) > TABLE_LIMIT:
+            tt.clear()
+            leaves.clear()
         self._search = Search(state.board, state.placed, state.turn, self.depth, deadline,
-                              self.placement_depth, self.rng)
+                              self.placement_depth, self.rng, self._tables)
         self._gen = self._search.run()
 
     def think(self, seconds: float) -> bool:
