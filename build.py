@@ -11,7 +11,8 @@ This script needs only the standard library to start: it makes a virtual environ
                              as `serve` builds it)
     python3 build.py test    install the test dependencies (and Debian's chromium if missing), build
                              dist/, then run ``pytest tests e2e``
-    python3 build.py bench   print the benchmark figures (playouts/s, page load, click-to-redraw)
+    python3 build.py bench   print the benchmark figures (playouts/s, page load, click-to-redraw,
+                             pages of 1, 6 and 20 embedded boards; --embed: those alone)
     python3 build.py bench --bots [--games N] [--game ID] [--pair medium-easy] [--variant LABEL]
                              play the computer levels' ladder and write docs/bots.md's table
 
@@ -406,6 +407,12 @@ def bench(args: list[str]) -> int:
     sys.path.insert(0, str(ROOT))
     if "--bots" in args:
         return bench_bots(args)
+    if "--embed" in args:  # the embedded boards' figures alone (issue 20)
+        build()
+        sys.path.insert(0, str(ROOT / "e2e"))
+        from embed_bench import run_embed_bench  # noqa: E402
+        print(json.dumps(run_embed_bench(DIST), indent=1))
+        return 0
     from pygames.bench import main as bench_main  # noqa: E402  (CPython figures)
     figures = bench_main(quick="--quick" in args)
     if "--no-browser" not in args:
@@ -413,6 +420,8 @@ def bench(args: list[str]) -> int:
         sys.path.insert(0, str(ROOT / "e2e"))
         from browser_bench import run_browser_bench  # noqa: E402
         figures.update(run_browser_bench(DIST))
+        from embed_bench import run_embed_bench  # noqa: E402  (issue 20: pages of many boards)
+        figures.update(run_embed_bench(DIST))
     print(json.dumps(figures, indent=1))
     return 0
 

@@ -24,7 +24,7 @@
 (() => {
   const script = document.currentScript;
   const base = new URL(".", script && script.src ? script.src : location.href);
-  const RADIUS = "2500px";  // a board this far below (or above) the screen starts (as a lazy frame does)
+  const RADIUS = "2500px";  // a still board this far below (or above) the screen is made (as lazy images are)
   const FRAME_RATIO = "780/610";
 
   // ----- the pre-drawn picture's name: 64-bit FNV-1a of the canonical JSON (tools/embed_boards.py) ---
@@ -84,30 +84,61 @@
     if (el) el.querySelector(".pygames-board-poster")?.remove();
   });
 
-  // lazy: made at once (the browser loads it as it comes near the screen), the shared Python is started
-  // when it does (near, below); else (a picture that turned live) the Python starts now
+  // A live board: its frame, and in front of it the picture of its first position until it is drawn.
+  // The frame (and the page's Python) starts loading once that picture is loaded: pictures in view come
+  // first, and a lazy board's picture (the browser loads it as it comes near the screen) is also what
+  // tells that the board is near. Without a picture (a picture that turned live) it starts at once.
   function liveFrame(el, spec, hash, lazy = false) {
-    if (!lazy) startRuntime();
     const box = document.createElement("div");
     box.style.cssText = `position:relative;width:100%;aspect-ratio:${FRAME_RATIO}`;
     const frame = document.createElement("iframe");
     const query = ["embed", "nosw", "shared", ...(spec.interactive ? ["interactive"] : [])];
-    frame.src = new URL(`index.html?${query.join("&")}#${hash}`, base).href;
+    const src = new URL(`index.html?${query.join("&")}#${hash}`, base).href;
     frame.title = el.getAttribute("title") || "game board";
-    if (lazy) frame.loading = "lazy";  // (its picture too, below)
     frame.style.cssText = "position:absolute;inset:0;width:100%;height:100%;border:0;display:block";
     box.append(frame);
+    const go = () => {
+      if (frame.src) return;
+      startRuntime();
+      frame.src = src;
+    };
     if (spec.poster) {
       const img = picture(spec, spec.poster);
       img.className = "pygames-board-poster";
       if (lazy) img.loading = "lazy";
       img.style.cssText += ";position:absolute;inset:0;height:100%;object-fit:contain;object-position:top;"
         + "background:#fff;pointer-events:none";
-      img.addEventListener("error", () => img.remove());
+      img.addEventListener("load", () => afterPictures(go));
+      img.addEventListener("error", () => { img.remove(); afterPictures(go); });
       box.append(img);
     }
     el.replaceChildren(box);
     frames.set(frame.contentWindow, el);
+    if (!spec.poster) go();
+  }
+
+  // Live boards wait for the still pictures near the screen (those made so far) to load: a frame and
+  // above all Python's start (compiling its WebAssembly) would slow them down
+  let loading = 0;
+  const waiting = [];
+  function flush() {
+    if (!loading) for (const fn of waiting.splice(0)) fn();
+  }
+  function afterPictures(fn) {
+    waiting.push(fn);
+    setTimeout(flush, 0);
+  }
+  function counted(img) {
+    loading += 1;
+    const done = () => {
+      img.removeEventListener("load", done);
+      img.removeEventListener("error", done);
+      loading -= 1;
+      setTimeout(flush, 0);
+    };
+    img.addEventListener("load", done);
+    img.addEventListener("error", done);
+    return img;
   }
 
   function picture(spec, ply) {
@@ -139,7 +170,7 @@
   // A picture of a record, stepped through with the same buttons as the live board's; a ply that was
   // not drawn ahead turns the board into a live one there.
   function stillBoard(el, spec) {
-    const img = picture(spec, spec.start);
+    const img = counted(picture(spec, spec.start));
     img.addEventListener("error", () => {
       const ply = Number(img.dataset.ply ?? spec.start);
       spec.poster = null;  // that picture is the one missing
@@ -203,11 +234,9 @@
       poster: "0" });
   }
 
-  // A board near the screen: a live board's frame is there already (lazy), it needs the shared Python;
-  // a picture is made
+  // A still board near the screen: its picture is made
   function start(el) {
-    if (el.querySelector("iframe")) startRuntime();
-    else stillBoard(el, readSpec(el));
+    stillBoard(el, readSpec(el));
   }
 
   const near = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
@@ -228,10 +257,8 @@
       if (typeof spec === "string") { fail(this, spec); return; }
       // a live board (or a picture, only for the seats of a board without the attribute: the picture
       // shows what the first seat sees)
-      if (spec.interactive || spec.seats) {
-        liveFrame(this, spec, spec.record === null ? spec.newHash : recordHash(spec), true);
-      }
-      if (near) near.observe(this);
+      if (spec.interactive || spec.seats) liveFrame(this, spec, spec.record === null ? spec.newHash : recordHash(spec), true);
+      else if (near) near.observe(this);
       else start(this);
     }
   }
