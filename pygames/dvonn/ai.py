@@ -39,7 +39,7 @@ LEVELS: dict[str, tuple[int, int, float, int]] = {
 """Each level's search: its depth when the time cap is lifted, the deepest iteration with the cap, the
 time cap in seconds per decision (hard stays within 2 s), and the depth of its placement search."""
 SCALE = 10.0
-TABLE_LIMIT = 150_000
+TABLE_LIMIT = 100_000
 """A player keeps its transposition table and evaluation cache from move to move (positions are keyed
 by Zobrist keys, whoever's turn, so what one search learnt about the positions two plies on is reused
 by the next); both are emptied when either holds more entries than this (memory, in the browser too)."""

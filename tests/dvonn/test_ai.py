@@ -206,3 +206,22 @@ def test_pass_and_forced_moves():
              ". . . . . . . . . .", "D . . . . . . . D"], turn=0)
     assert [a.notation for a in s.legal_actions()] == ["pass"]
     assert make_bot("hard", seed=1).step(s).notation == "pass"
+
+
+def test_a_player_keeps_its_tables_between_moves_and_empties_them_past_the_limit(monkeypatch):
+    """The transposition table and evaluation cache (Zobrist keys, N9–N13 positions) carry over from one
+    decision to the next, so the next search starts with what the last one learnt, and are emptied once
+    either passes ``TABLE_LIMIT`` entries."""
+    s = random_prefix("dvonn", {"random_board": True}, seed=21, plies=60)
+    assert s.status == "move"
+    bot = ai.make_level_bot("medium", seed=1, cap=False)
+    a = bot.step(s)
+    tt, leaves = bot._tables
+    assert len(tt) > 0 and len(leaves) > 0
+    kept = len(leaves)
+    child = s.child(a)
+    bot.start(child)
+    assert len(leaves) == kept  # not emptied: the next search reads them
+    monkeypatch.setattr(ai, "TABLE_LIMIT", 5)
+    bot.start(child)
+    assert len(tt) == 0 and len(leaves) == 0
