@@ -58,21 +58,11 @@ def isolations(state: "ZertzState", vacant: list[int], free: list[int]) -> dict[
     links, pairs = lay.links, lay.pairs
     n = len(ring)
     r = ring + [False]
+    members = logic.groups(ring, lay.nb)  # in the order of their lowest cell
     comp = [-1] * n
-    members: list[list[int]] = []
-    for s in range(n):
-        if ring[s] and comp[s] < 0:
-            k = len(members)
-            comp[s] = k
-            stack, mem = [s], []
-            while stack:
-                i = stack.pop()
-                mem.append(i)
-                for j in links[i]:
-                    if ring[j] and comp[j] < 0:
-                        comp[j] = k
-                        stack.append(j)
-            members.append(mem)
+    for k, mem in enumerate(members):
+        for i in mem:
+            comp[i] = k
     vac = [0] * len(members)
     last = [0] * len(members)
     for i in vacant:

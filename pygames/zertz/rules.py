@@ -188,9 +188,9 @@ class ZertzState(State):
 
     def can_move(self, player: int) -> bool:
         """Whether ``player``, to move, has any action: a jump, or a marble to place (Z17, Z18)."""
-        if logic.has_jump(self.marbles, self.ring, self.L.nb):
+        if logic.supply(self.pool, self.captures[player])[1]:  # the cheaper test first
             return True
-        return bool(logic.supply(self.pool, self.captures[player])[1])
+        return logic.has_jump(self.marbles, self.ring, self.L.nb)
 
     def position_key(self) -> str:
         """The position for the repetition rule (Z19): rings, marbles, pool, captures, player to move."""
