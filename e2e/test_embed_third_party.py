@@ -4,7 +4,7 @@ The host page is served from 127.0.0.2 (another site than the game site on 127.0
 third-party) by a plain static server that sends no CORS headers. It loads ``embed.js`` from the game site
 with a classic ``<script>`` and holds boards of every game: the starting position of each (a picture
 drawn ahead by build.py), a record of each from its rules page (pictures, stepped through), two games to
-play, a record nobody drew ahead (a live board), a broken record and a bad seat. Storage is denied to the
+play, a record nobody drew ahead (a live board), a broken record, a bad seat and, far below, a board that starts nothing. Storage is denied to the
 game's frames the way browsers deny it to third-party frames (incognito, blocked third-party cookies,
 Safari): ``localStorage``, ``sessionStorage``, ``indexedDB``, ``caches`` and ``navigator.serviceWorker``
 throw ``SecurityError``. The whole page starts Python once: one request for ``pyodide.asm.wasm``, one
@@ -62,7 +62,9 @@ def host_page(tmp_path, site_url):
                board("b-zertz", game="zertz", interactive=True, seats="human,random"),
                board("b-record", record=json.dumps(RECORD)),
                """<pygames-board id="b-broken" record='{"game": "verquere", oops'></pygames-board>""",
-               board("b-seat", game="verquere", interactive=True, seats="human,godlike")]
+               board("b-seat", game="verquere", interactive=True, seats="human,godlike"),
+               '<div style="height:12000px"></div>',  # far below the fold: starts nothing
+               board("b-far", game="dvonn", interactive=True, seats="human,random")]
     (tmp_path / "index.html").write_text(f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>A rules page elsewhere</title><script src="{site_url}/embed.js" defer></script>
 <style>pygames-board{{display:inline-block!important;vertical-align:top;width:300px;margin:4px}}</style></head>
@@ -152,7 +154,10 @@ def test_many_boards_on_a_third_party_page_share_one_python(page, site_url, host
     # one Python for the whole page
     assert len([f for f in page.frames if "/runtime.html" in f.url]) == 1
     assert len([u for u in seen if u.endswith("/pyodide.asm.wasm")]) == 1, [u for u in seen if "wasm" in u]
-    assert page.locator("iframe").count() == 6  # four live boards, the stepped long record, the runtime
+    # four live boards, the stepped long record, the runtime; the board far below has not started
+    assert page.locator("iframe[src]").count() == 6
+    assert page.get_attribute("#b-far iframe", "src") is None
+    assert not page.evaluate("document.querySelector('#b-far img').complete")
     assert not errors, errors
     assert all(u.startswith((site_url + "/", host + "/", "data:", "blob:")) for u in seen), seen
 
