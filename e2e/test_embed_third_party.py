@@ -6,8 +6,8 @@ with a classic ``<script>`` and holds boards of every game: the starting positio
 drawn ahead by build.py), a record of each from its rules page (pictures, stepped through), two games to
 play, a record nobody drew ahead (a live board), a broken record, a bad seat and, far below, a board that
 starts nothing. Storage is denied to the game's frames the way browsers deny it to third-party frames
-(incognito, blocked third-party cookies, Safari): ``localStorage``, ``sessionStorage``, ``indexedDB``, ``caches`` and ``navigator.serviceWorker``
-throw ``SecurityError``. The whole page starts Python once: one request for ``pyodide.asm.wasm``, one
+(incognito, blocked third-party cookies, Safari): ``localStorage``, ``sessionStorage``, ``indexedDB``,
+``caches`` and ``navigator.serviceWorker`` throw ``SecurityError``. The whole page starts Python once: one request for ``pyodide.asm.wasm``, one
 runtime frame.
 """
 from __future__ import annotations
