@@ -7,8 +7,8 @@ drawn ahead by build.py), a record of each from its rules page (pictures, steppe
 play, a record nobody drew ahead (a live board), a broken record, a bad seat and, far below, a board that
 starts nothing. Storage is denied to the game's frames the way browsers deny it to third-party frames
 (incognito, blocked third-party cookies, Safari): ``localStorage``, ``sessionStorage``, ``indexedDB``,
-``caches`` and ``navigator.serviceWorker`` throw ``SecurityError``. The whole page starts Python once: one request for ``pyodide.asm.wasm``, one
-runtime frame.
+``caches`` and ``navigator.serviceWorker`` throw ``SecurityError``. The whole page starts Python once:
+one request for ``pyodide.asm.wasm``, one runtime frame.
 """
 from __future__ import annotations
 
