@@ -19,7 +19,11 @@ looked the same to ``q`` (one in a perfect-information game), as ``(v + 1) / 2``
 mover's legal actions (a game's ``extra["candidates"]`` first :data:`CANDIDATES` when it has them, at most
 :data:`WIDTH` otherwise; the move played always) are each judged one ply ahead the same way, from what the
 mover could see; a move whose judgement is below the best one's by more than :data:`MARK` (20 points of
-the chance to win) is marked with ``loss`` (0..1) and the ``better`` action's notation. These are one-ply
+the chance to win) is marked with ``loss`` (0..1), the ``better`` action's notation and its click
+``targets`` (the page marks them on the position before the move). Each ply's judgements draw from a
+random stream of their own (the record's seed and the ply), so what one ply's judgement draws never
+depends on what was hidden at another ply (``tests/test_bots_hint.py`` checks that two games that look the
+same to a player get the same judgements of that player's chances and moves). These are one-ply
 judgements of the game's evaluation, not a search: quick (a few seconds for a whole game), and as good as
 the evaluation. Raises PygamesError with no game or before the game is over.
 """
@@ -113,10 +117,17 @@ def cmd_hint(args: dict) -> dict:
     return {"notation": mine.notation, "targets": list(mine.targets), "win": _win(v), "level": "hard"}
 
 
-def _judge(state, rng: random.Random, samples: int) -> list[float]:
+def _stream(seed: int, ply: int, player: int) -> random.Random:
+    """The random stream of one judgement: a game's seed, the ply, the player judged (``-1``: the mover's
+    choices), so no judgement's draws depend on another's (which may have drawn from other hidden cards)."""
+    return random.Random(((seed * 104729 + 3) * 1_000_003 + ply) * 64 + player + 1)
+
+
+def _judge(state, seed: int, ply: int, samples: int) -> list[float]:
     """Every player's chance to win in ``state``, each from what that player can see."""
     out = []
     for q in range(state.num_players):
+        rng = _stream(seed, ply, q)
         looks = _looks(state, q, rng, samples)
         out.append(_win(sum(_value(d, q, rng) for d in looks) / len(looks)))
     return out
@@ -144,7 +155,6 @@ def cmd_review(args: dict) -> dict:
     s = web._require()
     if not s.state.is_terminal():
         raise PygamesError("review: the game is not over yet (a review shows what every player held)")
-    rng = random.Random(s.record.seed * 104729 + 3)
     state = s.record.replay(0)
     plies, marks = [], []
     end = time.monotonic() + REVIEW_SECONDS
@@ -152,6 +162,7 @@ def cmd_review(args: dict) -> dict:
     for i, (notation, mover) in enumerate(zip(s.record.actions, s.movers)):
         if time.monotonic() > end:
             samples, width = 1, CANDIDATES // 2
+        rng = _stream(s.record.seed, i, -1)
         if mover >= 0 and len(state.legal_actions()) > 1:
             looks = _looks(state, mover, rng, samples)
             judged = {}
@@ -160,7 +171,9 @@ def cmd_review(args: dict) -> dict:
             best = max(judged, key=lambda n: judged[n])
             loss = (judged[best] - judged[notation]) / 2.0
             if loss > MARK:
-                marks.append({"ply": i + 1, "player": mover, "loss": round(loss, 3), "better": best})
+                marks.append({"ply": i + 1, "player": mover, "loss": round(loss, 3), "better": best,
+                              "targets": list(state.find_action(best).targets)})
         state = state.child(notation)
-        plies.append({"ply": i + 1, "notation": notation, "player": mover, "win": _judge(state, rng, samples)})
+        plies.append({"ply": i + 1, "notation": notation, "player": mover,
+                      "win": _judge(state, s.record.seed, i + 1, samples)})
     return {"plies": plies, "marks": marks}

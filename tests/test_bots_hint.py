@@ -127,8 +127,59 @@ def test_review_shape_and_marks(game_id, options, monkeypatch):
         assert r["plies"][-1]["win"][ret.index(max(ret))] == 1.0
     assert r["marks"], "a random player's moves against the computer had no blunder"
     for m in r["marks"]:
-        assert set(m) == {"ply", "player", "loss", "better"} and m["loss"] > 0.20
+        assert set(m) == {"ply", "player", "loss", "better", "targets"} and m["loss"] > 0.20
         before = s.record.replay(m["ply"] - 1)
         assert m["player"] == before.current_player()
         assert m["better"] != s.record.actions[m["ply"] - 1]
-        before.find_action(m["better"])
+        assert m["targets"] == list(before.find_action(m["better"]).targets)
+
+
+def _random_finish(state, rng) -> list[str]:
+    """The actions of a random play-out of ``state`` to its end (chance outcomes by their odds)."""
+    from pygames.core.chance import sample_outcome
+    out = []
+    while not state.is_terminal():
+        a = sample_outcome(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()).notation
+        out.append(a if isinstance(a, str) else a.notation)
+        state = state.child(out[-1])
+    return out
+
+
+@pytest.mark.parametrize("game_id,options", [("dritzak", {"players": 2}), ("zoon", {"first": "south"}),
+                                             ("duerror_grandis", {"players": 2, "caecus": True})])
+def test_review_uses_only_what_each_player_saw(game_id, options):
+    """Issue 19: in a hidden-information game the review judges each player from what that player could see.
+    Two finished games that look the same to player ``q`` up to ply ``i`` (the second replays a
+    determinization for ``q`` at ply ``i``: other hands, face-down cards, deck order and secret actions drawn
+    anew, then played out) get the same judgements of ``q``'s chance to win after every ply up to ``i`` and the
+    same marks of ``q``'s moves there (the judgements' random streams are the same, so a difference could only
+    come from what ``q`` did not see)."""
+    import random
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(1, 12):
+        if checked >= 2:
+            break
+        rec = Record.new(game_id, options, seed=seed)
+        state = rec.replay(0)
+        rec.actions = _random_finish(state, rng)
+        i = len(rec.actions) * 2 // 3
+        at = rec.replay(i)
+        q = 0
+        d = at.determinize(q, random.Random(seed))
+        if list(d.history) == list(at.history):
+            continue
+        twin = Record.new(game_id, options, seed=seed)
+        twin.actions = list(d.history) + _random_finish(d, rng)
+        reviews = []
+        for r in (rec, twin):
+            call("load", {"record": r.to_json(), "seats": ["human"] * at.num_players})
+            assert web._session.record.replay(i).observation(q) == at.observation(q)
+            reviews.append(call("review"))
+        a, b = reviews
+        assert [p["win"][q] for p in a["plies"][:i]] == [p["win"][q] for p in b["plies"][:i]]
+        mine = [[m for m in r["marks"] if m["player"] == q and m["ply"] <= i] for r in reviews]
+        assert mine[0] == mine[1]
+        assert a["plies"][:i] != b["plies"][:i] or a["marks"] != b["marks"]  # the twin did differ
+        checked += 1
+    assert checked == 2
