@@ -17,9 +17,11 @@ FIRST_CLICKS = """() => { const v = window.pygamesApp.view;
 
 
 def test_tutorial_from_the_start_page(app, site_url):
-    """DVONN's tutorial: a legal move the step does not ask for shows the step's hint and plays nothing;
-    the move it asks for completes the step; Next loads the next position; Leave goes home."""
+    """DVONN's tutorial: at 1280×800 the step and the board are both in view; a legal move the step does not
+    ask for shows the step's hint and plays nothing; the move it asks for completes the step; Next loads the
+    next position; Leave goes home."""
     tutorial = json.loads((DIST / "tutorials" / "dvonn.json").read_text())
+    app.set_viewport_size({"width": 1280, "height": 800})
     open_app(app, site_url)
     app.wait_for_selector("#learn-dvonn:not([hidden])")
     app.click("#learn-dvonn")
@@ -29,6 +31,10 @@ def test_tutorial_from_the_start_page(app, site_url):
     assert app.inner_text("#tutorial-title").endswith(f"step 1 of {len(tutorial['steps'])}")
     assert app.inner_text("#tutorial-text") == step["text"]
     assert app.is_disabled("#tutorial-next") and app.get_attribute("#tutorial-next", "title")
+    # on a desktop the step sits beside the board: the step and the whole board are in view together
+    for sel in ("#tutorial-box", "#board svg"):
+        box = app.locator(sel).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800 and box["x"] + box["width"] <= 1280, (sel, box)
     v = view(app)
     other = next(a for a in v["legal"] if a["notation"] not in step["task"]["accept"])
     perform(app, other)

@@ -8,6 +8,7 @@
 //   moves.js     the move list and stepping through positions    saves.js     autosave, resume
 //   confirm.js   moves that cannot be taken back                 explain.js   why not?, the glossary
 //   tutorial.js  learn by playing                                extras.js    hint and review
+//   review.js    the review chart of a finished game
 import { startPython } from "./loader.js";
 import { sharedPython } from "./shared.js";
 import { $, app, params, call, setPython, send, showError, guarded, EMBED, b64urlDecode, gameInfo } from "./shell.js";

@@ -47,6 +47,7 @@ export function checkRecord(record) {
 function endTutorial() {
   app.tutorial = null;
   $("tutorial-box").hidden = true;
+  document.body.classList.remove("tutorial");  // its hiding of the panel's buttons (and game over's) ends too
 }
 
 export async function startGame(args) {

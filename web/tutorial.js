@@ -65,7 +65,19 @@ async function loadStep(i) {
   const last = i === course.steps.length - 1;
   $("tutorial-next").textContent = last ? "Play a game" : "Next step";
   setNext();
+  showTask(step);
   document.body.dataset.tutorialStep = String(i);
+}
+
+// The step's task in view with its text: a board taller than the screen (one drawn full width) is
+// scrolled just enough to show where the task is done (the step stays at the top of the screen).
+function showTask(step) {
+  const accept = new Set((step.task && step.task.accept) || []);
+  const move = ((app.view && app.view.legal) || []).find((a) => accept.has(a.notation));
+  const t = move && move.targets.length ? $("board").querySelector(`[data-target="${CSS.escape(move.targets[0])}"]`) : null;
+  if (!t) return;
+  const box = t.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) t.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 // The board shows the step's viewer throughout, also after the move (in hot seat it would turn to the

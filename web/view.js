@@ -49,6 +49,7 @@ function renderArranged(v) {
   note.textContent = v.arranged ? "Arranged game: its dice or cards were set in advance by its record, not drawn at random." : "";
 }
 
+const OVER = "The game is over: review it, or play again";
 export function render(v, clickStart) {
   dropQuestion();
   if (v.curtain) { showCurtain(v); return; }
@@ -65,12 +66,15 @@ export function render(v, clickStart) {
   termsIn($("status"), v.status);
   clearWhy();
   $("info").textContent = (v.counters || []).join(" · ");  // counts worded by the game
-  $("undo").disabled = !v.can_undo || v.browsing;
-  // the button says why it is off: nothing to take back, or the move that showed something new
-  $("undo").title = v.browsing ? "Back to the game to undo a move"
+  // A finished game is not taken back (as over a real board, and as the game-over panel offers instead:
+  // review the game, or play again): undo and redo are off once it is over, saying so.
+  const over = app.over = v.terminal || (v.browsing && Boolean(app.over));  // browsing keeps what the game is
+  $("undo").disabled = !v.can_undo || v.browsing || over;
+  // the button says why it is off: the game is over, nothing to take back, or the move that showed something new
+  $("undo").title = over ? OVER : v.browsing ? "Back to the game to undo a move"
     : v.can_undo ? "Undo your last move (Ctrl+Z)" : v.undo_reason || "";
-  $("redo").disabled = !v.can_redo || v.browsing;
-  $("redo").title = v.browsing ? "Back to the game to redo a move"
+  $("redo").disabled = !v.can_redo || v.browsing || over;
+  $("redo").title = over ? OVER : v.browsing ? "Back to the game to redo a move"
     : v.can_redo ? "Play again the move you took back (Ctrl+Y)" : "Nothing to redo: no move was taken back";
   // a game that hides cards gives out its record (every card) only once it is over; it is still kept
   // in this browser as it is played (saves.js)
@@ -220,7 +224,7 @@ function renderOptions(v) {
 // A turn that allowed no move is said on the board for a moment, not only in the move list.
 function noteNoMove(before, v) {
   if (v.terminal || v.browsing) { $("board-note").hidden = true; clearTimeout(app.noteTimer); }
-  if (!before || before.game !== v.game || v.browsing || v.moves.length <= before.moves.length) return;
+  if (!before || before.game !== v.game || v.browsing || v.terminal || v.moves.length <= before.moves.length) return;
   // the bridge marks an outcome after which its owner had no move (a roll that allowed none)
   const m = v.moves.slice(before.moves.length - 1).find((x) => x.no_move);
   if (m) flashNote(`${m.name}: ${m.notation}, no move`);

@@ -1,0 +1,123 @@
+// The review of a finished game (issue 19), asked for by "Review the game": the bridge's `review` gives
+// each player's chance of winning after every ply (judged from what that player could see) and marks the
+// moves that lost more than 20 points of it, with the better move. Drawn here as a chart under the board,
+// at the screen's own pixel size (its text 12 px at any width): at least 2 px per ply, so a long game
+// (hundreds of plies) scrolls sideways instead of crowding; thin marks, red for the viewer's own moves,
+// grey for the others', the largest losses labelled where there is room. A click on a mark (or Enter on
+// it) shows the position before that move with the better move marked on the board and said in words; a
+// click elsewhere on the chart shows the position after that ply.
+import { $, app, optionalCall } from "./shell.js";
+import { embedGo } from "./moves.js";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const PX_PER_PLY = 2, H = 150, LEFT = 44, RIGHT = 12, TOP = 18, BOTTOM = 22, LABEL_GAP = 34;
+let shown = null;  // {key, x, last, svg} of the chart drawn
+
+function el(name, attrs, text) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const [k, val] of Object.entries(attrs)) e.setAttribute(k, val);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+const gameKey = (v) => `${v.game}:${v.plies}:${JSON.stringify(v.record && v.record.actions.slice(-3))}`;
+
+/** The review chart of the game just over (the worker takes a moment). */
+export async function showReview(features) {
+  const v = app.view;
+  if (!features.review || !v || !(v.terminal || v.browsing)) return;
+  if (shown && shown.key === gameKey(v)) { $("review-box").hidden = false; return; }
+  shown = null;
+  $("review-box").hidden = false;
+  $("review-detail").hidden = true;
+  $("review-chart").textContent = "The computer is going over the game…";
+  $("review-box").scrollIntoView({ block: "nearest" });
+  let r = null;
+  try { r = await optionalCall("review", {}); } catch (e) { r = null; }
+  app.review = r;  // the review drawn (the browser tests read what the bridge sent)
+  if (r && app.view && (app.view.terminal || app.view.browsing)) drawReview(r, v);
+  else $("review-box").hidden = true;
+}
+
+/** After every view: a new game drops the review; browsing moves the chart's cursor to the position shown. */
+export function reviewFollows(v) {
+  if (!v.terminal && !v.browsing) { $("review-box").hidden = true; shown = null; return; }
+  if (!shown) return;
+  const c = shown.svg.querySelector("line.cursor");
+  c.setAttribute("x1", shown.x(v.ply));
+  c.setAttribute("x2", shown.x(v.ply));
+}
+
+function drawReview(r, v) {
+  const plies = (r.plies || []).filter((p) => Array.isArray(p.win));
+  if (!plies.length) return;
+  const me = v.viewer ?? 0;
+  const box = $("review-chart");
+  box.textContent = "";
+  const last = plies[plies.length - 1].ply;
+  const room = Math.max(240, box.clientWidth);
+  const W = Math.max(room, LEFT + RIGHT + last * PX_PER_PLY);
+  const x = (ply) => LEFT + (ply / Math.max(1, last)) * (W - LEFT - RIGHT);
+  const y = (p) => TOP + (1 - p) * (H - TOP - BOTTOM);
+  const svg = el("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "group",
+    "aria-label": `${v.player_names[me]}'s chance of winning over the game` });
+  for (const [p, label] of [[1, "100%"], [0.5, "50%"], [0, "0%"]]) {
+    svg.append(el("line", { x1: LEFT, x2: W - RIGHT, y1: y(p), y2: y(p), class: p === 0.5 ? "mid" : "grid" }));
+    svg.append(el("text", { x: LEFT - 6, y: y(p) + 4, "text-anchor": "end" }, label));
+  }
+  // move numbers along the bottom, about every 70 px
+  const step = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((s) => x(s) - x(0) >= 70) || 1000;
+  for (let k = step; k <= last; k += step) {
+    svg.append(el("text", { x: x(k), y: H - 6, "text-anchor": "middle" }, String(k)));
+  }
+  svg.append(el("polyline", { points: plies.map((p) => `${x(p.ply).toFixed(1)},${y(p.win[me]).toFixed(1)}`).join(" "), class: "win" }));
+  svg.append(el("line", { x1: x(v.ply), x2: x(v.ply), y1: TOP, y2: H - BOTTOM, class: "cursor" }));
+  const byPly = new Map(plies.map((p) => [p.ply, p]));
+  const marks = (r.marks || []).filter((m) => byPly.has(m.ply));
+  // the largest losses get a label where it does not run into another one
+  const labelled = [];
+  for (const m of [...marks].sort((a, b) => b.loss - a.loss)) {
+    if (labelled.every((o) => Math.abs(x(o.ply) - x(m.ply)) >= LABEL_GAP)) labelled.push(m);
+  }
+  for (const m of marks) {
+    const p = byPly.get(m.ply);
+    const mine = m.player === me;
+    const who = v.player_names[m.player] || "";
+    const said = `Move ${m.ply}, ${who}: ${p.notation}, ${Math.round(m.loss * 100)} points lost`;
+    const g = el("g", { class: mine ? "mark mine" : "mark", tabindex: 0, role: "button", "aria-label": said });
+    g.append(el("title", {}, said));
+    g.append(el("rect", { x: x(m.ply) - 5, y: TOP, width: 10, height: H - TOP - BOTTOM, class: "hit" }));
+    g.append(el("line", { x1: x(m.ply), x2: x(m.ply), y1: TOP, y2: H - BOTTOM }));
+    g.append(el("circle", { cx: x(m.ply), cy: y(p.win[me]), r: 3.5 }));
+    if (labelled.includes(m)) g.append(el("text", { x: x(m.ply), y: TOP - 5, "text-anchor": "middle" }, `−${Math.round(m.loss * 100)}`));
+    const go = (e) => { e.stopPropagation(); showMark(m, p, who); };
+    g.addEventListener("click", go);
+    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(e); } });
+    svg.append(g);
+  }
+  svg.addEventListener("click", (e) => {
+    const b = svg.getBoundingClientRect();
+    const ply = Math.round(((e.clientX - b.left) - LEFT) / (W - LEFT - RIGHT) * last);
+    embedGo(Math.max(0, Math.min(last, ply)));
+  });
+  box.append(svg);
+  shown = { key: gameKey(v), x, last, svg };
+  $("review-marks").textContent = marks.length
+    ? `${marks.filter((m) => m.player === me).length} of your moves and ${marks.filter((m) => m.player !== me).length} of the others' lost more than 20 points.`
+    : "No move lost more than 20 points.";
+  $("review-box").hidden = false;
+  // the chart opens where the game was decided: its last mark (or its end) in view
+  const focus = marks.length ? x(marks[marks.length - 1].ply) : W;
+  box.scrollLeft = Math.max(0, focus - box.clientWidth / 2);
+}
+
+// A mark: the position before that move, the better move marked on the board and said in words.
+async function showMark(m, p, who) {
+  await embedGo(m.ply - 1);
+  const targets = new Set(m.targets || []);
+  $("board").querySelectorAll("[data-target]").forEach((t) => t.classList.toggle("hinted", targets.has(t.dataset.target)));
+  const d = $("review-detail");
+  d.textContent = `Move ${m.ply}, ${who} played ${p.notation}: about ${Math.round(m.loss * 100)} points of the chance to win lost. `
+    + `The computer suggests ${m.better}${targets.size ? " (marked on the board)" : ""}.`;
+  d.hidden = false;
+}
