@@ -2,7 +2,7 @@
 
 ``hint {}`` — for the human seat to move: the action the hard level would play and its estimated chance to
 win, ``{"notation", "targets": [ids…], "win": 0..1, "level": "hard"}``, within :data:`HINT_SECONDS` of
-search (about 2 s with the call). The search starts from ``state.determinize(player, rng)`` (a state drawn
+search (under 2 s with the call). The search starts from ``state.determinize(player, rng)`` (a state drawn
 among those that look the same to that player), so it uses only what that player may see; the bots decide
 alike from states that look alike (``tests/test_bots_information.py``). ``win`` is the searched value of the
 move for the player, ``(v + 1) / 2`` for a value ``v`` in [-1, 1] (the mean return of the search's
@@ -36,8 +36,9 @@ from .core.bots import LEVELS, MCTSBot, make_bot
 from .core.chance import sample_outcome
 from .core.errors import PygamesError
 
-HINT_SECONDS = 1.6
-"""Search time of a hint (the issue's bound is 2 s per hint in the browser)."""
+HINT_SECONDS = 1.4
+"""Search time of a hint (the issue's bound is 2 s per hint in the browser, where the worker's Python
+adds about 0.4 s to a search of 1.6 s: ``e2e/test_hint_review.py`` prints each game's time)."""
 SAMPLES = 4
 """States drawn per judgement in a hidden-information game (``determinize``)."""
 CANDIDATES = 12

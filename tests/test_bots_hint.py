@@ -44,7 +44,7 @@ def finish(seed: int = 1) -> dict:
                                              ("duerror_grandis", {"players": 2, "caecus": True})])
 def test_hint_shape_and_time(game_id, options):
     """``hint`` → ``{notation, targets, win, level}``: a legal action of the human to move, its click targets,
-    a chance to win in [0, 1], the hard level; within about 2 s (1.6 s of search; 3 s allowed here for a
+    a chance to win in [0, 1], the hard level; within about 2 s (1.4 s of search; 3 s allowed here for a
     loaded machine)."""
     n = get_game(game_id).num_players(options)
     v = call("new_game", {"game": game_id, "options": options, "seats": ["human"] + ["easy"] * (n - 1), "seed": 4})
