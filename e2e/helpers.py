@@ -3,6 +3,7 @@ of a chosen legal action, exactly as a player would."""
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 
 READY = "document.body.dataset.ready === '1'"
 
@@ -13,6 +14,32 @@ def open_app(page, site_url: str, fragment: str = "", botdelay: int = 0, autopla
     page.goto(f"{site_url}/index.html?botdelay={botdelay}{'' if autoplay else '&autoplay=0'}"
               f"{('#' + fragment) if fragment else ''}")
     page.wait_for_function(READY, timeout=120_000)
+
+
+@contextmanager
+def one_page(browser, context_args: dict, site_url: str):
+    """One page for every test of a file (Python starts once, as for a player who goes on to the next
+    game): yields ``(page, requests, errors)``, the requests it made and its uncaught errors, which
+    :func:`check_page` checks after each test as the ``app`` fixture does."""
+    ctx = browser.new_context(**context_args)
+    page = ctx.new_page()
+    page.set_default_timeout(90_000)
+    seen: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda r: seen.append(r.url))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        open_app(page, site_url)
+        yield page, seen, errors
+    finally:
+        ctx.close()
+
+
+def check_page(seen: list[str], errors: list[str], site_url: str) -> None:
+    """Every request stayed on the site's origin and the page threw nothing; then both lists start anew."""
+    foreign = [u for u in seen if not (u.startswith(site_url + "/") or u.startswith(("data:", "blob:")))]
+    assert not foreign, f"requests left the origin: {foreign}"
+    assert not errors, f"uncaught page errors: {errors}"
 
 
 IDLE = "!document.body.dataset.busy"

@@ -16,7 +16,7 @@ from urllib.parse import parse_qs
 import pytest
 
 from .conftest import ROOT
-from .helpers import READY, idle, open_app, perform, play_first, play_game, view, wait_settled
+from .helpers import READY, check_page, idle, one_page, open_app, perform, play_first, play_game, view, wait_settled
 from .test_dritzak_ui import shedder
 from .test_zoon_ui import fighter
 
@@ -118,17 +118,9 @@ def finish_and_review(page, game: str) -> None:
 @pytest.fixture(scope="module")
 def tab(browser, browser_context_args, site_url):
     """One page for every game of this file (Python starts once, as for a newcomer who goes on to the
-    next game), with the same checks as the ``app`` fixture after each test."""
-    ctx = browser.new_context(**browser_context_args)
-    page = ctx.new_page()
-    page.set_default_timeout(90_000)
-    seen: list[str] = []
-    errors: list[str] = []
-    page.on("request", lambda r: seen.append(r.url))
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    open_app(page, site_url)
-    yield page, seen, errors
-    ctx.close()
+    next game)."""
+    with one_page(browser, browser_context_args, site_url) as tab:
+        yield tab
 
 
 @pytest.fixture
@@ -137,9 +129,7 @@ def newcomer(tab, site_url):
     seen.clear()
     errors.clear()
     yield page
-    foreign = [u for u in seen if not (u.startswith(site_url + "/") or u.startswith(("data:", "blob:")))]
-    assert not foreign, f"requests left the origin: {foreign}"
-    assert not errors, f"uncaught page errors: {errors}"
+    check_page(seen, errors, site_url)
 
 
 @pytest.mark.parametrize("game", GAMES)
