@@ -10,7 +10,7 @@ This script needs only the standard library to start: it makes a virtual environ
     python3 build.py build   build dist/ only (with the test-only ?testhooks; --no-testhooks: without,
                              as `serve` builds it)
     python3 build.py test    install the test dependencies (and Debian's chromium if missing), build
-                             dist/, then run ``pytest tests e2e``
+                             dist/, then run ``pytest tests -n CORES`` and ``pytest e2e``
     python3 build.py bench   print the benchmark figures (playouts/s, page load, click-to-redraw,
                              pages of 1, 6 and 20 embedded boards; --embed: those alone)
     python3 build.py bench --bots [--games N] [--game ID] [--pair medium-easy] [--variant LABEL]
@@ -394,12 +394,25 @@ def ensure_chromium() -> None:
 
 
 def test(args: list[str]) -> int:
+    """The unit tests on every core (pytest-xdist: they are pure CPU, independent of each other), then the
+    browser tests in one process (one served ``dist/`` and one Chromium for the whole session, as
+    ``e2e/conftest.py`` shares them; two browsers on two cores would only slow each other's pages).
+    ``args`` go to both runs; the exit code is pytest's, 0 when both pass (a run that selects nothing,
+    pytest's 5, counts as passed when the other ran something)."""
     ensure_chromium()
     build()
-    cmd = [sys.executable, "-m", "pytest", "tests", "e2e", "--screenshot=only-on-failure",
-           "--output=test-results", *args]
-    log("$ " + " ".join(cmd))
-    return subprocess.call(cmd, cwd=ROOT)
+    workers = str(max(1, min(4, os.cpu_count() or 1)))
+    runs = [["tests", "-n", workers],
+            ["e2e", "--screenshot=only-on-failure", "--output=test-results"]]
+    codes = []
+    for run_args in runs:
+        cmd = [sys.executable, "-m", "pytest", *run_args, *args]
+        log("$ " + " ".join(cmd))
+        codes.append(subprocess.call(cmd, cwd=ROOT))
+    failed = [c for c in codes if c not in (0, 5)]
+    if failed:
+        return failed[0]
+    return 5 if all(c == 5 for c in codes) else 0
 
 
 # ----- bench ----------------------------------------------------------------------------------------
