@@ -5,7 +5,8 @@ loaded as a share link, the computer at its fastest level) where the human is to
 move marked on the board with its estimated chance to win, within the time bound, and the human plays it by
 clicking what is marked. Then that game as it went on to its end (its share link): at game over Undo is off
 and says why; Review draws the chart with its marks (text at least 11 px, at 1280 and at 360 px wide), and
-a click on a mark shows the position before that move and the better move, marked on the board. (Finishing
+a click on a mark shows the position before that move and the better move, marked on the board (axe-core:
+no serious violation there, on Dritzak's). (Finishing
 a game by play and reviewing it is ``e2e/test_newcomer.py``'s, for every game.) In the
 hidden-information games (Dritzak, Zoon, Duerror Grandis Caecus) the review sends nothing beyond the
 record every player may see once the game is over (that its judgements use only what each player saw is
@@ -29,6 +30,7 @@ from pygames.core.chance import sample_outcome
 from pygames.core.record import Record
 
 from .helpers import check_page, idle, one_page, perform, settle_move, view, wait_settled
+from .test_accessibility import serious
 
 GAMES = {"dvonn": {}, "zertz": {}, "dvertz": {}, "verquere": {}, "dritzak": {"players": 2},
          "duerror_grandis": {"players": 2, "caecus": True}, "zoon": {}}
@@ -165,6 +167,8 @@ def review(page, game: str, final: dict) -> None:
     assert shown["browsing"] and shown["ply"] == ply - 1, (label, shown["ply"])
     assert "The computer suggests " in page.inner_text("#review-detail")
     print(f"{game}: review of {final['plies']} plies in {took:.2f} s, {marks.count()} marks")
+    if game == "dritzak":  # axe-core on the reviewed game: the chart, its marks and the detail
+        assert serious(page) == []
     if game == "zoon":  # the longest chart on a phone: it scrolls in its box, the page does not, text ≥ 11 px
         page.set_viewport_size({"width": 360, "height": 740})
         try:
