@@ -6,11 +6,10 @@ move marked on the board with its estimated chance to win, within the time bound
 clicking what is marked. Then that game as it went on to its end (its share link): at game over Undo is off
 and says why; Review draws the chart with its marks (text at least 11 px, at 1280 and at 360 px wide), and
 a click on a mark shows the position before that move and the better move, marked on the board (axe-core:
-no serious violation there, on Dritzak's). (Finishing
-a game by play and reviewing it is ``e2e/test_newcomer.py``'s, for every game.) In the
-hidden-information games (Dritzak, Zoon, Duerror Grandis Caecus) the review sends nothing beyond the
-record every player may see once the game is over (that its judgements use only what each player saw is
-``tests/test_bots_hint.py``).
+no serious violation there, on Dritzak's). Finishing a game by play and reviewing it is
+``e2e/test_newcomer.py``'s, for every game. In the hidden-information games (Dritzak, Zoon, Duerror Grandis
+Caecus) the review sends nothing beyond the record every player may see once the game is over (that its
+judgements use only what each player saw is ``tests/test_bots_hint.py``).
 
 One page for the whole file (Python starts once); the games' records are made here in CPython while the
 page starts, so nothing is played out at length in the browser."""
