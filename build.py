@@ -268,19 +268,29 @@ def compress(dist: Path) -> None:
                 f.with_name(f.name + ".br").write_bytes(brotli.compress(data, quality=11))
 
 
+ON_VISIT = re.compile(r"^rules/|^tutorials/|^EMBED\.md$|^python\.html$|^embed\.js$")
+"""Files of dist/ the site loads that the service worker caches when a page first asks for them rather
+than at install: what a first game does not need (the rules pages, about 1.4 MB, the tutorials, the
+Python-in-a-page example, the embed script and its notes, which pages of other sites load). They still
+make the version (a new rules page is a new cache), so a copy cached on a visit is never stale."""
+
+
 def write_service_worker(dist: Path) -> None:
-    """Fill in web/sw.js: the files of dist/ the site loads (see :data:`UNUSED`), each with the sha256
-    of its bytes (the service worker checks every copy it caches against it, so a new deployment is
-    never cached from an old one's copies), and a version made from them (a new build, a new cache)."""
+    """Fill in web/sw.js: the files of dist/ the site loads (see :data:`UNUSED`) except those cached on
+    a visit (:data:`ON_VISIT`), each with the sha256 of its bytes (the service worker checks every copy
+    it caches against it, so a new deployment is never cached from an old one's copies), and a version
+    made from all of them (a new build, a new cache)."""
     files, h = [], hashlib.sha256()
     for f in sorted(p for p in dist.rglob("*") if p.is_file() and p.name != "sw.js"
                     and not UNUSED.search(p.relative_to(dist).as_posix())):
         rel = f.relative_to(dist).as_posix()
         sha = hashlib.sha256(f.read_bytes()).hexdigest()
+        h.update(rel.encode() + bytes.fromhex(sha))
+        if ON_VISIT.search(rel):
+            continue
         files.append([f"./{rel}", sha])
         if rel == "index.html":
             files.append(["./", sha])
-        h.update(rel.encode() + bytes.fromhex(sha))
     sw = (ROOT / "web" / "sw.js").read_text(encoding="utf-8")
     sw = sw.replace("__VERSION__", h.hexdigest()[:16]).replace("__FILES__", json.dumps(files, separators=(",", ":")))
     (dist / "sw.js").write_text(sw, encoding="utf-8")

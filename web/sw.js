@@ -1,6 +1,8 @@
-// Service worker: caches the whole site so a second visit works offline, and brings each new
-// deployment to returning visitors. build.py fills in FILES: every file the site loads with the sha256
-// of its bytes in this build, and a VERSION made from them, so a new build is a new cache.
+// Service worker: caches what a player needs to play so a second visit works offline, and brings each
+// new deployment to returning visitors. build.py fills in FILES: every file a game needs with the sha256
+// of its bytes in this build, and a VERSION made from all the site's files, so a new build is a new
+// cache. The rest (rules pages, tutorials, the embed script: build.py's ON_VISIT) is cached when a page
+// first loads it (the fetch handler below), so it works offline once it has been seen.
 //
 // Install fills the new cache completely before anything changes, each file checked against its
 // sha256: a copy this browser already holds is reused only if its bytes are this build's (an old
