@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -179,6 +180,10 @@ def play(exe: Path, pd_args: list[str], level: str, ours: int, k: int, cap: bool
             "n_ours": n_ours, "t_its": t_its, "n_its": n_its, "passes": passes, "plies": len(s.history)}
 
 
+def _stop(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--src", type=Path, help="PrimaDvonna source folder (default: git clone)")
@@ -207,15 +212,22 @@ def main(argv: list[str] | None = None) -> int:
         pd_args, setting = [f"--time={t}"], f"{t:g} s per move"
     load0 = os.getloadavg()[0]
     rows = []
-    with open(args.log, "w") as log:
-        for k in range(args.first, args.first + args.games):
-            r = play(exe, pd_args, args.level, k % 2, k, not args.no_cap, log, args.random_board)
-            rows.append(r)
-            if not args.quiet:
-                print(f"game {k}: ours {'White' if k % 2 == 0 else 'Black'}, score {r['score']}, margin "
-                      f"{r['margin']:+d}, passes ours {r['passes'][0]} its {r['passes'][1]}, load "
-                      f"{os.getloadavg()[0]:.1f}", flush=True)
+    signal.signal(signal.SIGTERM, _stop)  # a stopped series still prints the table of its finished games
+    try:
+        with open(args.log, "w") as log:
+            for k in range(args.first, args.first + args.games):
+                r = play(exe, pd_args, args.level, k % 2, k, not args.no_cap, log, args.random_board)
+                rows.append(r)
+                if not args.quiet:
+                    print(f"game {k}: ours {'White' if k % 2 == 0 else 'Black'}, score {r['score']}, margin "
+                          f"{r['margin']:+d}, passes ours {r['passes'][0]} its {r['passes'][1]}, CPU s per "
+                          f"stacking move ours {r['c_ours'] / max(1, r['n_ours']):.2f} its "
+                          f"{r['c_its'] / max(1, r['n_its']):.3f}, load {os.getloadavg()[0]:.1f}", flush=True)
+    except KeyboardInterrupt:
+        print(f"stopped after {len(rows)} games", flush=True)
     n = len(rows)
+    if not n:
+        return 1
     score = sum(r["score"] for r in rows)
     lo, hi = wilson_interval(score / n, n)
     t_o = sum(r["t_ours"] for r in rows) / max(1, sum(r["n_ours"] for r in rows))

@@ -196,18 +196,8 @@ class FastBoard:
         return out
 
     def has_move(self, player: int) -> bool:
-        """Whether ``player`` has a move."""
-        occ = self.occ
-        height = self.height
-        m = self.white if player == 0 else self.black
-        while m:
-            low = m & -m
-            m ^= low
-            p = low.bit_length() - 1
-            sm = SURROUND[p]
-            if occ & sm != sm and LAND[p][height[p]] & occ:
-                return True
-        return False
+        """Whether ``player`` has a move (asked only where the player to move has none: rare)."""
+        return bool(self.moves(player))
 
     def make(self, p: int, q: int) -> tuple:
         """Play the move ``p`` → ``q`` (positions; unchecked): the stack goes onto the stack at ``q`` (N9),
