@@ -104,14 +104,14 @@ def test_a_move_that_cannot_be_taken_back_is_confirmed(app, site_url):
 
 @pytest.mark.parametrize("size", [(1280, 800), (360, 740)])
 def test_no_board_text_under_11_px(app, site_url, size):
-    """Every game's board, just started against the computer, at a desktop's and a phone's width."""
+    """Every game's board, just started against the computer, at a desktop's and a phone's width (one
+    page: each game is started in it as the new-game form starts one, so Python starts once per size)."""
     app.set_viewport_size({"width": size[0], "height": size[1]})
+    open_app(app, site_url)
     for game in ["verquere", "dvonn", "zertz", "dvertz", "dritzak", "duerror_grandis", "zoon"]:
         n = get_game(game).new_initial_state({}).num_players
-        page = app.context.new_page()
-        page.set_default_timeout(90_000)
-        open_app(page, site_url, f"new={game}&quick&seats=human{',random' * (n - 1)}")
-        wait_settled(page, light=True)
-        smallest = page.evaluate(SMALLEST)
-        page.close()
+        app.evaluate("(a) => window.pygamesApp.start(a)", {"game": game, "seats": ["human"] + ["random"] * (n - 1)})
+        assert view(app)["game"] == game
+        wait_settled(app, light=True)
+        smallest = app.evaluate(SMALLEST)
         assert smallest >= 11, (game, size, smallest)
