@@ -1,0 +1,155 @@
+"""The computer levels' ladder (issue 19): ``python3 build.py bench --bots`` plays it and writes the table of
+``docs/bots.md``. Moved out of ``build.py`` (which keeps the set-up, build, serve and test commands)."""
+from __future__ import annotations
+
+import json
+import os
+import platform
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _flag(args: list[str], name: str, default: str) -> str:
+    from build import _flag as flag
+    return flag(args, name, default)
+
+
+BOTS_DOC = ROOT / "docs" / "bots.md"
+BOTS_RESULTS = ROOT / "docs" / "bots-ladder.json"
+"""Every ladder match played so far (one entry per game, variant, pair and setting, topped up run by run);
+``docs/bots.md``'s table is written from it."""
+LADDER = [("easy", "random"), ("medium", "easy"), ("hard", "medium")]
+LADDER_VARIANTS = {"duerror_grandis": [("Caecus", {"players": 3, "caecus": True})]}
+"""Variants the ladder plays beside each game's ``extra["bench"]`` configurations (hidden information)."""
+TABLE_BEGIN = "<!-- ladder table: written by python3 build.py bench --bots; do not edit by hand -->"
+TABLE_END = "<!-- end of ladder table -->"
+
+
+def _chance_kind(game, options: dict) -> str:
+    return game.chance(options) if callable(game.chance) else game.chance
+
+
+def _ladder_threshold(game, options: dict, a: str, b: str) -> float:
+    """The bar a level must pass over the one below (issue 19): easy's score against random 0.95, else the
+    lower end of the 95% interval above 0.60 in perfect-information games without dice, above 0.55 where
+    dice or hidden cards weigh."""
+    if b == "random":
+        return 0.95
+    return 0.55 if game.hides_information(options) or "dice" in _chance_kind(game, options) else 0.60
+
+
+def _machine() -> str:
+    import platform
+    return (f"{platform.machine()} {platform.system()} {platform.release()}, {os.cpu_count()} cores, "
+            f"CPython {platform.python_version()}")
+
+
+def bench_bots(args: list[str]) -> int:
+    """``build.py bench --bots [--games N] [--game ID]... [--pair A-B]... [--variant LABEL]... [--cap]
+    [--table-only]``: play the level ladder (easy vs random, medium vs easy, hard vs medium) per game and
+    variant, seat-balanced (:func:`pygames.core.match.play_match`, one process, in slices of a few games so
+    an interrupted run keeps what it played), topping each match up to ``N`` games (default 400) in
+    ``docs/bots-ladder.json``, then write the table of ``docs/bots.md`` from all the matches there.
+    Without ``--cap`` the levels' time caps are lifted (each level is exactly its budget, so the result
+    does not depend on the machine's load; the CPU seconds per move say what the budget costs).
+    Games without chance start from 4 random player decisions (each opening played from every seating)."""
+    from pygames import games  # noqa: F401
+    from pygames.core.match import play_match, wilson_interval
+    from pygames.core.registry import get_game, list_games
+    import datetime
+    want = int(_flag(args, "--games", "400"))
+    only_games = [args[i + 1] for i, a in enumerate(args) if a == "--game" and i + 1 < len(args)]
+    only_pairs = [args[i + 1] for i, a in enumerate(args) if a == "--pair" and i + 1 < len(args)]
+    only_variants = [args[i + 1] for i, a in enumerate(args) if a == "--variant" and i + 1 < len(args)]
+    cap = "--cap" in args
+    results = json.loads(BOTS_RESULTS.read_text()) if BOTS_RESULTS.exists() else []
+    if "--table-only" not in args:
+        for g in list_games():
+            if g.id.startswith("toy") or (only_games and g.id not in only_games):
+                continue
+            for label, opts in list(g.extra.get("bench", [("default", {})])) + LADDER_VARIANTS.get(g.id, []):
+                if only_variants and label not in only_variants:
+                    continue
+                opts = g.validate_options(opts)
+                n = g.num_players(opts)
+                opening = 4 if _chance_kind(g, opts) == "none" else 0
+                for a, b in LADDER:
+                    if only_pairs and f"{a}-{b}" not in only_pairs:
+                        continue
+                    key = {"game": g.id, "variant": label, "a": a, "b": b, "cap": cap}
+                    row = next((r for r in results if all(r.get(k) == v for k, v in key.items())), None)
+                    if row is None:
+                        row = dict(key, options=opts, opening=opening, games=0, total=0.0, wins=0, plies=0,
+                                   a_move=[0, 0.0, 0.0, 0.0], b_move=[0, 0.0, 0.0, 0.0], load=[])
+                        results.append(row)
+                    step = n * max(1, 8 // n)
+                    while row["games"] < want:
+                        k = min(step, want - row["games"])
+                        load0 = os.getloadavg()[0]
+                        r = play_match(g.id, opts, a, b, games=k, seed=1, opening=opening, cap=cap,
+                                       first=row["games"], timing=True)
+                        row["games"] += k
+                        row["total"] += r["total"]
+                        row["wins"] += r["wins"]
+                        row["plies"] += r["plies"]
+                        for who in ("a", "b"):
+                            m, new = row[f"{who}_move"], r["moves"][who]
+                            row[f"{who}_move"] = [m[0] + new[0], m[1] + new[1], m[2] + new[2], max(m[3], new[3])]
+                        loads = row["load"] + [round(load0, 1), round(os.getloadavg()[0], 1)]
+                        row["load"] = [min(loads), max(loads)]
+                        row["when"] = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+                        row["machine"] = _machine()
+                        low, high = wilson_interval(row["total"] / row["games"], row["games"])
+                        print(f"{g.id} {label} {a}-{b}: {row['total']:.1f}/{row['games']} "
+                              f"({low:.3f}-{high:.3f}), a {row['a_move'][2] / max(row['a_move'][0], 1):.3f} "
+                              f"CPU s/move, load {row['load']}", flush=True)
+                        BOTS_RESULTS.write_text(json.dumps(results, indent=1) + "\n")
+    _write_bots_table(results, get_game, wilson_interval)
+    return 0
+
+
+def _write_bots_table(results: list, get_game, wilson_interval) -> None:
+    """Write the table of every ladder match into ``docs/bots.md`` between its markers (added at the end
+    the first time), keeping the prose around it."""
+    order = {pair: i for i, pair in enumerate(LADDER)}
+    lines = [TABLE_BEGIN, "",
+             "| game | variant | pair | games | score | 95% interval | equal play | needs low end above | met | "
+             "s/move a (CPU) | s/move b (CPU) | longest a | caps | load | when |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    machines = set()
+    for r in sorted(results, key=lambda r: (r["game"], r["variant"], order.get((r["a"], r["b"]), 9), r["cap"])):
+        if not r["games"]:
+            continue
+        g = get_game(r["game"])
+        score = r["total"] / r["games"]
+        low, high = wilson_interval(score, r["games"])
+        need = _ladder_threshold(g, r["options"], r["a"], r["b"])
+        met = (score >= need) if r["b"] == "random" else (low > need)
+        verdict = "yes" if met and r["games"] >= 400 else "so far" if met else "short" if high < need else "open"
+        am, bm = r["a_move"], r["b_move"]
+
+        def per(m):
+            return f"{m[1] / m[0]:.2f} ({m[2] / m[0]:.2f})" if m[0] else "–"
+        machines.add(r.get("machine", ""))
+        lines.append(f"| {g.title} | {r['variant']} | {r['a']} vs {r['b']} | {r['games']} | {score:.3f} | "
+                     f"{low:.3f}–{high:.3f} | {1 / g.num_players(r['options']):.2f} | {need:.2f}{' (score)' if r['b'] == 'random' else ''} | {verdict} | "
+                     f"{per(am)} | {per(bm)} | {am[3]:.1f} | {'on' if r['cap'] else 'off'} | "
+                     f"{r['load'][0]}–{r['load'][1]} | {r.get('when', '')} |")
+    lines += ["", "Seconds per move are wall clock per decision of that level, CPU seconds in brackets (wall "
+              "exceeds CPU when the machine is shared); \"equal play\" is level a's score if it were no better "
+              "than the others (1 / players: a game scores 1 only when a wins alone); \"longest a\" is the longest wall time of one decision "
+              "of level a; \"caps off\": each level searched exactly its budget, whatever the time. \"so far\": "
+              "the bar is passed over fewer than the 400 games the issue asks for; \"short\": even the interval's "
+              "high end is below the bar; \"open\": the interval still straddles it (more games decide). Load is the 1-minute load "
+              "average during the match. Machine: " + "; ".join(sorted(m for m in machines if m)) + ".",
+              "", TABLE_END]
+    text = BOTS_DOC.read_text(encoding="utf-8")
+    block = "\n".join(lines)
+    if TABLE_BEGIN in text and TABLE_END in text:
+        head, rest = text.split(TABLE_BEGIN, 1)
+        text = head + block + rest.split(TABLE_END, 1)[1]
+    else:
+        text = text.rstrip("\n") + "\n\n## The level ladder\n\n" + block + "\n"
+    BOTS_DOC.write_text(text, encoding="utf-8")
