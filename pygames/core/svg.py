@@ -18,16 +18,26 @@ def quoteattr(s: str) -> str:
     return f'"{s.translate(_ATTR)}"'
 
 
+_NAMES: dict[str, str] = {}
+
+
 def attrs(**kw) -> str:
-    """Attributes as text; ``class_`` → ``class``, ``data_target`` → ``data-target``; None is skipped."""
+    """Attributes as text; ``class_`` → ``class``, ``data_target`` → ``data-target``; None is skipped;
+    a float is written with at most two decimals (``1.50`` → ``1.5``, ``2.00`` → ``2``)."""
     out = []
     for k, v in kw.items():
         if v is None:
             continue
-        k = k.rstrip("_").replace("_", "-")
-        if isinstance(v, float):
-            v = f"{v:.2f}".rstrip("0").rstrip(".")
-        out.append(f"{k}={quoteattr(str(v))}")
+        name = _NAMES.get(k)
+        if name is None:
+            name = _NAMES[k] = k.rstrip("_").replace("_", "-")
+        t = type(v)
+        if t is int:  # digits need no escaping (the drawings' commonest value: coordinates, sizes)
+            out.append(f'{name}="{v}"')
+        elif t is float:
+            out.append(f'{name}="{f"{v:.2f}".rstrip("0").rstrip(".")}"')
+        else:
+            out.append(f'{name}="{str(v).translate(_ATTR)}"')
     return " ".join(out)
 
 
