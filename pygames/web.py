@@ -131,6 +131,16 @@ def _status(state, game, seats) -> str:
     return "Your turn" if me is not None else f"{who} to move"
 
 
+def _browse_status(state, plies: int) -> str:
+    """The status line over an earlier position (the move list or the step buttons): which position it
+    is and who was to move there, never "Your turn" or "is thinking…", which speak of the game now."""
+    p = state.current_player()
+    where = f"Earlier position ({len(state.history)} of {plies})"
+    if p == CHANCE:
+        return f"{where}: chance to play"
+    return f"{where}: {state.player_name(p)} to move"
+
+
 def _result_text(state, game, seats) -> str:
     text = _status(state, game, seats).removeprefix("Game over: ")
     text = text[:1].upper() + text[1:]
@@ -194,7 +204,8 @@ def _view(session: Session, ply: int | None = None, handover: bool = False) -> d
         "legal": legal, "moves": _moves(session, viewer), "ply": len(state.history),
         "counters": state.counters(viewer),
         "plies": len(session.record.actions), "browsing": browsing,
-        "status": _status(state, g, session.seats), "terminal": state.is_terminal(), "result": result,
+        "status": (_browse_status(state, len(session.record.actions)) if browsing
+                   else _status(state, g, session.seats)), "terminal": state.is_terminal(), "result": result,
         "can_undo": not undo_reason, "undo_reason": undo_reason, "can_redo": session.can_redo(),
         "record": session.record.to_json() if _record_visible(session) else None,
         "rules_page": g.rules_page, "hidden_information": hides_information(g, session.record.options),

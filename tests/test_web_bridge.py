@@ -38,6 +38,9 @@ def test_bot_plays_and_browsing_shows_old_positions():
     assert v["ply"] > 10
     old = call("view", ply=2)["ok"]
     assert old["browsing"] and old["ply"] == 2 and old["legal"] == []
+    # an earlier position says which it is, not "Your turn" or "thinking" (they speak of the game now)
+    assert old["status"] == f"Earlier position (2 of {v['ply']}): Black to move", old["status"]
+    assert call("view", ply=1)["ok"]["status"] == f"Earlier position (1 of {v['ply']}): chance to play"
     assert "no position" in call("view", ply=10_000)["error"]
     assert "not a human seat" in call("act", notation="1/7")["error"]
 
