@@ -13,7 +13,7 @@ Two checks hold for every game whatever it declares:
   resamples everything p cannot see; p's observation, p's legal actions (when p is to move),
   ``public_history(p)`` and the drawing for p (both layouts, for the player to move) must not change, and the resampled state
   must be a real position: replaying its own ``history`` from the start (secret actions in the history
-  resampled too) gives it back. A perfect-information game's ``determinize`` is a copy.
+  resampled too) gives it back (for one seat per check, drawn at random: a replay costs the whole history). A perfect-information game's ``determinize`` is a copy.
 - **Playout** (:func:`check_playout`): a game's fast playout leaves a consistent state.
 - **Length** (:func:`play_random`): no game's ``history`` exceeds the declared ``max_game_length``.
 
@@ -93,8 +93,9 @@ is skipped until their owner makes it pass and removes the id from this set. Emp
 
 def check_information_sets(state: State, rng: random.Random) -> None:
     """For every player p: what p receives is the same in ``state`` and in ``state.determinize(p, rng)``
-    (observation, legal actions when p is to move, ``public_history(p)``, the drawing for p in both
-    layouts), the determinized state replays from its own history, and ``state`` is left unchanged."""
+    (observation, legal actions when p is to move, ``public_history(p)``, the drawing for the player to
+    move in both layouts), the determinized state of one seat drawn by ``rng`` replays from its own
+    history (every seat over a run: a replay costs the whole history), and ``state`` is left unchanged."""
     g = state.game
     if not g.hides_information(state.options):
         d = state.determinize(0, rng)
@@ -103,6 +104,7 @@ def check_information_sets(state: State, rng: random.Random) -> None:
     if g.id in PENDING_DETERMINIZE:
         return
     before = state.to_json()
+    replay_for = rng.randrange(state.num_players)  # one seat per check replays (the replay is O(history))
     for p in range(state.num_players):
         d = state.determinize(p, rng)
         assert d is not state, "determinize must return a new state"
@@ -122,7 +124,7 @@ def check_information_sets(state: State, rng: random.Random) -> None:
             for layout in ("wide", "narrow"):
                 assert g.draw_svg(d.observation(p), viewer=p, layout=layout) == \
                     g.draw_svg(obs, viewer=p, layout=layout), f"{where}: the {layout} drawing differs"
-        replayed = _replayed(d)
+        replayed = _replayed(d) if p == replay_for else d
         assert replayed == d, f"{where}: the determinized state is not the position its own history reaches"
         assert state.to_json() == before, f"{where}: determinize changed the original state"
 
@@ -264,16 +266,20 @@ def kit_seeds(seeds) -> tuple[range | list, int | None]:
     return range(int(n)), int(os.environ.get("PYGAMES_KIT_EVERY", "25"))
 
 
-def check_game(game_id: str, options: dict, seeds, check=None, every: int = 1,
+def check_game(game_id: str, options, seeds, check=None, every: int = 1,
                info_every: int | None = None) -> list[State]:
     """Play ``seeds`` random games through :func:`play_random` and check record replay and seed
-    determinism; returns the final states. See the module docstring for ``PYGAMES_KIT_GAMES``."""
+    determinism; returns the final states. ``options`` is a dict, or a function of the seed giving one
+    (to spread a long run over choices that are not variants, e.g. Zoon's tribes). See the module
+    docstring for ``PYGAMES_KIT_GAMES``."""
     check_draw_signature(get_game(game_id))
     finals = []
     seeds, long_every = kit_seeds(seeds)
     if long_every:
         every, info_every = max(every, long_every), long_every
+    choose = options if callable(options) else (lambda _: options)
     for seed in seeds:
+        options = choose(seed)
         s = play_random(game_id, options, seed, _explaining(check, seed), every, info_every)
         rec = Record(game=game_id, options=get_game(game_id).validate_options(options), seed=seed,
                      actions=list(s.history))
