@@ -6,7 +6,10 @@ Registered through ``Game.extra["bot"]`` (:func:`make_level_bot`), which ``pygam
 asks for a game's own bot; the level names and their meaning stay the core's. Each level is a depth and
 a time budget (:data:`LEVELS`): iterative deepening to the level's depth, further while time remains for
 hard, stopped at its seconds (``cap=False``: exactly the level's depth, whatever the time). Placements
-(N3) are searched too, with the placement evaluation, two placements deep for medium and hard.
+(N3) are searched too, with the placement evaluation, two placements deep for medium and hard. Hard
+first tries to solve the end of the game exactly once at most 22 stacks stand (:data:`SOLVE`,
+:class:`pygames.dvonn.search.Solver`: win, draw or loss under perfect play, N15–N18), with half of its
+time; it plays a win or a draw it finds, and searches as usual otherwise.
 
 ``Game.evaluate`` is :func:`evaluate` (values in (-1, 1) per player); Dvertz reads :func:`evaluate`,
 :func:`capture_gain` and the stacking evaluation for its DVONN half.
@@ -39,11 +42,17 @@ LEVELS: dict[str, tuple[int, int, float, int]] = {
 """Each level's search: its depth when the time cap is lifted, the deepest iteration with the cap, the
 time cap in seconds per decision (hard stays within 2 s), and the depth of its placement search."""
 SCALE = 10.0
+"""Evaluation points (about pieces of score) per unit of ``tanh`` argument in :func:`evaluate`."""
 TABLE_LIMIT = 100_000
 """A player keeps its transposition table and evaluation cache from move to move (positions are keyed
 by Zobrist keys, whoever's turn, so what one search learnt about the positions two plies on is reused
 by the next); both are emptied when either holds more entries than this (memory, in the browser too)."""
-"""Evaluation points (about pieces of score) per unit of ``tanh`` argument in :func:`evaluate`."""
+SOLVE = {"hard": (22, 0.5, 200_000)}
+"""Levels that first try to solve the stacking phase to its end (:class:`pygames.dvonn.search.Solver`):
+``(at most this many stacks on the board, share of the decision's time, most nodes)``; a win or a draw
+found is played, otherwise the level searches as usual in the time left."""
+SOLVE_TABLE_LIMIT = 400_000
+"""The solver's table (exact bounds, kept from move to move) is emptied past this many entries."""
 
 
 def evaluate(state) -> list[float]:
@@ -86,8 +95,11 @@ class DvonnBot:
     ``depth``: deepest iteration; ``seconds``: time cap per decision (None: none); ``placement_depth``;
     ``seed``: breaks ties between equal moves."""
 
-    def __init__(self, depth: int, seconds: float | None, placement_depth: int = 2, seed: int = 0):
+    def __init__(self, depth: int, seconds: float | None, placement_depth: int = 2, seed: int = 0,
+                 solve: tuple[int, float, int] | None = None):
         self.depth, self.seconds, self.placement_depth = depth, seconds, placement_depth
+        self.solve = solve
+        self._solved: dict = {}
         self.rng = random.Random(seed)
         self._state = None
         self._search: Search | None = None
@@ -118,6 +130,10 @@ class DvonnBot:
             leaves.clear()
         self._search = Search(state.board, state.placed, state.turn, self.depth, deadline,
                               self.placement_depth, self.rng, self._tables)
+        if self.solve is not None:
+            if len(self._solved) > SOLVE_TABLE_LIMIT:
+                self._solved.clear()
+            self._search.solve = self.solve + (self._solved,)
         self._gen = self._search.run()
 
     def think(self, seconds: float) -> bool:
@@ -170,5 +186,5 @@ def make_level_bot(level: str, seed: int = 0, cap: bool = True) -> DvonnBot:
         raise PygamesError(f"unknown DVONN computer level {level!r}; levels: {', '.join(LEVELS)}")
     plain, deep, secs, pdepth = LEVELS[level]
     if cap:
-        return DvonnBot(deep, secs, pdepth, seed)
-    return DvonnBot(plain, None, pdepth, seed)
+        return DvonnBot(deep, secs, pdepth, seed, SOLVE.get(level))
+    return DvonnBot(plain, None, pdepth, seed, SOLVE.get(level))

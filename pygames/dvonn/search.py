@@ -1,7 +1,7 @@
 """DVONN's game-tree search: alpha-beta (negamax) with iterative deepening, a transposition table and
 move ordering, judged by :mod:`pygames.dvonn.evaluation`. Rule ids: ``docs/rules/dvonn.md`` N3–N5
 (placement order, White's double turn at the 49th piece), N9–N13 (moves, disconnection), N15 (a pass
-only without a move), N16 (the end).
+only without a move), N16 (the end), N17–N18 (the score and the winner, for the endgame solver).
 
 Placements are searched on the plain board (:mod:`pygames.dvonn.board`, strings copied per node); the
 stacking phase on the fast board (:mod:`pygames.dvonn.fastboard`: bitmasks, make and unmake, Zobrist
@@ -10,6 +10,12 @@ numbers). Values are from the point of view of the player to move.
 The search is a generator (:meth:`Search.run`) that yields after each move at the root, so a caller can
 spread it over time slices; it stops at the deadline (the depth under way is abandoned, except for root
 moves already proved better than the previous depth's choice).
+
+Near the end of the game (:attr:`Search.solve`) the search first asks :class:`Solver` for the exact
+result: the game searched to its end with no evaluation, only the final margin, in a null window around
+a draw; that costs a move generation and a make per node, several times less than an evaluated node, so
+from about 22 stacks down a position is often solved in well under a second, and a win found is a win
+kept whatever the opponent does.
 """
 from __future__ import annotations
 
@@ -49,8 +55,11 @@ class Search:
     ``tables``: the transposition table and the cache of evaluations to use (kept from move to move by
     a player, so that what the last search learnt about the positions ahead is not searched again);
     fresh ones if None.
+    ``solve`` (set before :meth:`run`; None: never): ``(most stacks, share of the time, most nodes,
+    table)`` for :meth:`solve_root`.
     After :meth:`run`, ``best`` is the chosen move (a cell for a placement, ``(from, to)`` for a move,
-    None for a pass) and ``depth`` the deepest completed iteration, ``nodes`` the nodes visited.
+    None for a pass) and ``depth`` the deepest completed iteration (99 when solved), ``nodes`` the nodes
+    visited, ``solved`` what the solver found (see :meth:`solve_root`).
     """
 
     def __init__(self, board: list[str], placed: int, player: int, max_depth: int = 3,
@@ -65,6 +74,8 @@ class Search:
         self.killers: dict[int, tuple] = {}
         self.history: dict[tuple[int, int], int] = {}
         self.nodes = 0
+        self.solve: tuple | None = None
+        self.solved = 2
         self.best: Any = None
         self.value = 0.0
         self.depth = 0
@@ -241,6 +252,11 @@ class Search:
             if len(moves) == 1:
                 self.depth, self.done = 1, True
                 return
+            if self.solve is not None and self.fb.occ.bit_count() <= self.solve[0]:
+                yield from self.solve_root(moves)
+                if self.solved in (0, 1):
+                    self.done = True
+                    return
             depths = list(range(1, self.max_depth + 1))
         self.root_moves = moves
         try:
@@ -266,6 +282,45 @@ class Search:
             pass
         self.done = True
 
+    def solve_root(self, moves: list):
+        """Try to solve the game from the root (:class:`Solver`), with the share of the time and the
+        nodes :attr:`solve` gives: ``(most stacks, share of the time left, most nodes, table)``. Sets
+        :attr:`solved` to 1 (a win found: ``best`` is the winning move), 0 (a draw, no win: ``best``
+        draws), -1 (every move loses: the search goes on, for the best practical chance) or 2 (not
+        solved in time). A generator that yields after each root move."""
+        _, share, limit, table = self.solve
+        deadline = None
+        if self.deadline is not None:
+            deadline = time.monotonic() + share * max(0.0, self.deadline - time.monotonic())
+        sv = Solver(self.fb, table, deadline, limit)
+        fb, player = self.fb, self.player
+        alpha, best_v, best = -1, -INF_SCORE, None
+        self.solved = 2
+        try:
+            for m in moves:
+                undo = fb.make(m[0], m[1])
+                try:
+                    v = -sv.value(1 - player, -1, -alpha)
+                finally:
+                    fb.unmake(undo)
+                if v > best_v:
+                    best_v, best = v, m
+                    if v > alpha:
+                        alpha = v
+                        if v >= 1:
+                            break
+                yield
+        except Timeout:  # the solver's makes below the root were not taken back: start afresh
+            self.nodes += sv.nodes
+            self.fb = FastBoard.from_board(self.board)
+            return
+        self.nodes += sv.nodes
+        self.solved = 1 if best_v >= 1 else 0 if best_v == 0 else -1
+        if self.solved >= 0:
+            self._set_best(best)
+            self.value = WIN + best_v if best_v > 0 else 0.0
+            self.depth = 99
+
     def child_value(self, m, depth: int, alpha: float) -> float:
         """The value for the player to move at the root of root move ``m`` searched ``depth`` deep (a
         lower bound when it is at most ``alpha``)."""
@@ -283,6 +338,71 @@ class Search:
             return -self.negamax(1 - player, depth - 1, -INF, -alpha)
         finally:
             fb.unmake(undo)
+
+
+class Solver:
+    """The exact result (win, draw or loss, N16–N18) of a stacking position on :attr:`fb`, searched to
+    the end of the game: alpha-beta over the score margin in the null window ``(-1, 1)`` (a value of 1
+    or more is a win, -1 or less a loss, 0 a draw), no evaluation (a node costs a move generation and a
+    make, several times less than an evaluated one), captures of the tallest stacks first. ``table``
+    maps a position's key to its bounds ``(low, high)``; it holds only results of that same window, so a
+    player may keep it from move to move. Raises :class:`Timeout` past ``deadline`` or ``limit`` nodes."""
+
+    def __init__(self, fb: FastBoard, table: dict, deadline: float | None, limit: int):
+        self.fb, self.table, self.deadline, self.limit = fb, table, deadline, limit
+        self.nodes = 0
+
+    def value(self, player: int, alpha: int, beta: int) -> int:
+        """The margin for ``player`` to move (fail-soft: a bound outside ``(alpha, beta)``)."""
+        self.nodes += 1
+        if not self.nodes & 255 and (self.nodes > self.limit or (
+                self.deadline is not None and time.monotonic() > self.deadline)):
+            raise Timeout
+        fb = self.fb
+        key = fb.key ^ SIDES[player]
+        e = self.table.get(key)
+        if e is not None:
+            lo, hi = e[0], e[1]
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+        moves = fb.moves(player)
+        if not moves:
+            if not fb.has_move(1 - player):  # N16: the end; N17: the margin
+                w, b = fb.scores()
+                return w - b if player == 0 else b - w
+            return -self.value(1 - player, -beta, -alpha)  # N15: a pass
+        theirs = fb.black if player == 0 else fb.white
+        height = fb.height
+        if len(moves) > 1:
+            moves.sort(key=lambda m: -height[m[1]] if theirs & BIT[m[1]] else 0)
+            if e is not None and e[2] in moves:
+                moves.remove(e[2])
+                moves.insert(0, e[2])
+        a0, best, best_move = alpha, -INF_SCORE, None
+        make, unmake = fb.make, fb.unmake
+        for m in moves:
+            undo = make(m[0], m[1])
+            v = -self.value(1 - player, -beta, -alpha)
+            unmake(undo)
+            if v > best:
+                best, best_move = v, m
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        if best <= a0:
+            self.table[key] = (-INF_SCORE, best, best_move)
+        elif best >= beta:
+            self.table[key] = (best, INF_SCORE, best_move)
+        else:
+            self.table[key] = (best, best, best_move)
+        return best
+
+
+INF_SCORE = 100
+"""More than any score margin (49 pieces)."""
 
 
 def best_move(board: list[str], placed: int, player: int, max_depth: int = 3, seconds: float | None = None,
