@@ -4,7 +4,7 @@ Registered as ``verquere`` with the option ``ruleset`` (``text``, the default, o
 """
 from ..core.options import Option
 from ..core.registry import Game, register
-from . import ai, svg
+from . import ai, ai_turn, svg
 from .rules import MAX_GAME_LENGTH, VerquereState
 
 GAME = register(Game(
@@ -30,7 +30,8 @@ GAME = register(Game(
     information="perfect",
     chance="dice",
     max_game_length=MAX_GAME_LENGTH,  # V35
-    extra={"bench": [("text", {"ruleset": "text"}), ("ludii", {"ruleset": "ludii"})]},
+    extra={"bench": [("text", {"ruleset": "text"}), ("ludii", {"ruleset": "ludii"})],
+           "bot": ai_turn.make_level_bot},
 ))
 
 __all__ = ["GAME", "VerquereState"]
