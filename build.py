@@ -201,9 +201,9 @@ def build(testhooks: bool = True) -> Path:
     log(f"drew {write_boards(DIST / 'boards')} pre-drawn boards for embed.js")
     write_games_json(DIST / "games.json")
     digest = hashlib.sha256(whl.read_bytes()).hexdigest()[:12]
-    # the loader (loader.js) starts a PyScript worker whose micropip installs this wheel; the example
-    # page (python.html) names it in its PyScript config
-    for name in ("loader.js", "python.html"):
+    # the site's interpreter entry (pyodide/site.mjs, started by loader.js) installs this wheel with
+    # micropip in PyScript's worker; the example page (python.html) names it in its PyScript config
+    for name in ("pyodide/site.mjs", "python.html"):
         page = DIST / name
         page.write_text(page.read_text(encoding="utf-8").replace("./__WHEEL__", f"./{whl.name}"), encoding="utf-8")
     if not testhooks:

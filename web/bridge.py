@@ -1,6 +1,7 @@
 """The Python side of the page's worker (loader.js starts it with PyScript's ``PyWorker``).
 
-PyScript has already installed our wheel with micropip (config ``packages``) when this runs. The
+Our wheel is installed with micropip and ``pygames.web`` imported when this runs (pyodide/site.mjs,
+PyScript's interpreter entry for the site, or a memory snapshot of that). The
 page calls what ``__export__`` names, each call a promise on the page (no SharedArrayBuffer, no
 synchronous call from the worker to the page):
 
@@ -9,6 +10,9 @@ synchronous call from the worker to the page):
 - ``call_as(board, name, args)``: the same for one of the embedded boards of a page that share this
   Python (runtime.js, issue 20): each board id keeps its own game, i.e. its own copy of the bridge's
   per-game state (:func:`_fresh_board`), swapped in around its commands. ``__drop__`` forgets a board.
+- ``marks()``: the worker's performance marks (``pygames:worker:*``: its start, loadPyodide,
+  micropip's install, the import of ``pygames.web``, the memory snapshot) and the timings of the files it fetched, as JSON
+  ``[[name, epoch_ms, duration_ms]]`` (entry.mjs); loader.js puts them on the page's timeline.
 - ``kept()``: True once the interpreter files kept for the offline cache are stored (entry.mjs).
 - ``test_exec(source)``: browser tests only, after the page asked for ``enable_test_hooks()``
   (``?testhooks``): run test code (toy games) in this interpreter. build.py drops the line that
@@ -57,6 +61,10 @@ def call_as(board, name, args):
     return call(name, args)
 
 
+def marks():
+    return js.pygamesMarks()
+
+
 async def kept():
     return bool(await js.pygamesKept())
 
@@ -76,5 +84,5 @@ def test_exec(source):
     return json.dumps({"ok": None})
 
 
-__export__ = ["call", "call_as", "kept"]
+__export__ = ["call", "call_as", "kept", "marks"]
 __export__ += ["enable_test_hooks", "test_exec"]  # @testhook

@@ -6,21 +6,22 @@
 //   await py.call(name, argsText, board)   the same for one of the embedded boards sharing it (runtime.js)
 //
 // How Python starts: PyScript (npm @pyscript/core, vendored in ./pyscript/) runs a worker, `PyWorker`,
-// on our vendored Pyodide (its interpreter is ./pyodide/entry.mjs, which re-exports ./pyodide/pyodide.mjs
-// after standing in for storage a third-party frame may be denied, as pyodide/standins.mjs does on
-// the page too); micropip installs our wheel from
-// this origin (config `packages`, build.py writes its name below, `packages_cache: "never"`); the
-// worker's Python (bridge.py) exports `call`, which the page awaits. No SharedArrayBuffer is needed:
-// only the page calls the worker, never the worker the page synchronously (`sync_main_only`).
-// Nothing waits on Python synchronously: every call is a promise, answered in the order asked.
-// No request leaves the origin. PyScript's core module is imported after the page's first paint, so
-// evaluating it never holds up the start page.
+// on our vendored Pyodide. Its interpreter is ./pyodide/site.mjs: on ./pyodide/entry.mjs (which stands
+// in for storage a third-party frame may be denied, as pyodide/standins.mjs does on the page too) it
+// starts the wheel's download beside Pyodide's, has micropip install our wheel from this origin and
+// imports it, and keeps a memory snapshot of that Python in the browser's cache, which later visits
+// restore instead (see site.mjs). The worker's Python (bridge.py) exports `call`, which the page
+// awaits. No SharedArrayBuffer is needed: only the page calls the worker, never the worker the page
+// synchronously (`sync_main_only`). Nothing waits on Python synchronously: every call is a promise,
+// answered in the order asked. No request leaves the origin. PyScript's core module is imported after
+// the page's first paint, so evaluating it never holds up the start page.
 //
 // If PyScript's upstream stays in maintenance mode, this file is the one to change: start a plain
-// module worker that runs `loadPyodide` from ./pyodide/pyodide.mjs, `loadPackage("micropip")` and
-// `micropip.install(WHEEL)` (both vendored, offline), then answers {id, name, args} messages with
-// `pygames.web.call` (bridge.py's functions, unchanged); keep `startPython`'s shape and nothing else in
-// the site changes (the page, embed.js and sw.js know only this module and the files build.py lists).
+// module worker that imports ./pyodide/site.mjs and calls its `loadPyodide` (Pyodide, micropip and
+// the wheel, all vendored, offline, and the snapshot), runs bridge.py, then answers {id, name, args}
+// messages with `pygames.web.call` (bridge.py's functions, unchanged); keep `startPython`'s shape and
+// nothing else in the site changes (the page, embed.js and sw.js know only this module and the files
+// build.py lists).
 //
 // Offline and updates (sw.js): once Python is up, a service worker is registered (not with `offline`
 // false, i.e. ?nosw). A new deployment is noticed by the browser on a later visit; the new service worker
@@ -29,8 +30,25 @@
 // the new version, and the old cache is deleted when the new one takes over). A page in a game is never
 // reloaded behind the player's back: it shows "A new version of pygames is ready" with a Reload button
 // (the game is autosaved and resumes after the reload) and a Later button.
-const WHEEL = "./__WHEEL__";  // build.py writes our wheel's file name here
 const here = (path) => new URL(path, import.meta.url).href;
+
+// Performance marks of the start (pygames:loader, :pyscript once PyScript's core is evaluated,
+// :python-ready), and the worker's own (pygames:worker:*: loadPyodide, micropip, the bridge's import,
+// the files it fetched; entry.mjs, bridge.py) put on this page's timeline once Python is up: where a
+// load's time goes, for the benchmark (e2e/browser_bench.py) and DevTools.
+const mark = (name, startTime) => {
+  try { performance.mark(`pygames:${name}`, startTime === undefined ? undefined : { startTime }); } catch (e) { /* only for measuring */ }
+};
+
+async function workerMarks(w) {
+  try {
+    for (const [name, epoch, duration] of JSON.parse(await w.sync.marks())) {
+      const start = epoch - performance.timeOrigin;
+      if (duration) performance.measure(name, { start, duration });
+      else mark(name.replace(/^pygames:/, ""), start);
+    }
+  } catch (e) { /* only for measuring */ }
+}
 
 function controlled() {
   try { return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller); } catch (e) { return false; }
@@ -61,23 +79,29 @@ export function startPython({ testhooks = false, offline = true, inGame = () => 
   // The interpreter files downloaded anyway are kept for the offline cache only on a first visit (a page
   // the service worker does not control yet): afterwards they would be the old version's copies.
   const keep = offline && !controlled();
+  mark("loader");
   const worker = afterFirstPaint().then(async () => {
     onProgress(0.15, "Downloading Python");
     // a storage-denied third-party frame: PyScript's page code opens IndexedDB and BroadcastChannel
     await (await import("./pyodide/standins.mjs")).standIn();
     quietPyScript();
     return import("./pyscript/core.js");
-  }).then(({ PyWorker }) => PyWorker(here("./bridge.py"), {
-    type: "pyodide",
-    version: here(`./pyodide/entry.mjs${keep ? "?keep" : ""}`),
-    config: { packages: [here(WHEEL)], packages_cache: "never", sync_main_only: true },
-  })).then(async (w) => {
+  }).then(({ PyWorker }) => {
+    mark("pyscript");
+    return PyWorker(here("./bridge.py"), {
+      type: "pyodide",
+      version: here(`./pyodide/site.mjs${keep ? "?keep" : ""}`),
+      config: { packages_cache: "never", sync_main_only: true },
+    });
+  }).then(async (w) => {
     // browser tests only (?testhooks): build.py drops the line (a test hook) from the site `serve` builds
     if (testhooks) await w.sync.enable_test_hooks();  // @testhook
     return w;
   });
   worker.then(async (w) => {
+    mark("python-ready");
     onReady();
+    workerMarks(w);
     if (offline && await w.sync.kept()) keepOffline(inGame);
   }, (e) => onFailed(String(e && e.message ? e.message : e)));
   // answered in the order asked: each call waits for the one before it

@@ -15,6 +15,9 @@ const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = `pygames-${VERSION}`;
 const KEPT = "pygames-fetched";  // files the page's worker downloaded and kept on a first visit (entry.mjs)
+// Python's memory snapshot (entry.mjs): not a file of the site; entry.mjs replaces it when the wheel changes
+const SNAPSHOTS = "pygames-snapshot";
+const older = (k) => k.startsWith("pygames-") && k !== CACHE && k !== SNAPSHOTS;
 
 function hex(buf) {
   return Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -42,7 +45,7 @@ async function fill(cache, path, sha, others) {
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    const names = (await caches.keys()).filter((k) => k.startsWith("pygames-") && k !== CACHE);
+    const names = (await caches.keys()).filter(older);
     const others = await Promise.all(names.map((k) => caches.open(k)));
     await Promise.all(FILES.map(([path, sha]) => fill(cache, path, sha, others)));
     await caches.delete(KEPT);
@@ -56,7 +59,7 @@ self.addEventListener("message", (event) => {
 self.addEventListener("activate", (event) => {
   // the new cache is complete (install succeeded): every older one goes
   event.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((k) => k.startsWith("pygames-") && k !== CACHE).map((k) => caches.delete(k))))
+    .then((keys) => Promise.all(keys.filter(older).map((k) => caches.delete(k))))
     .then(() => self.clients.claim()));
 });
 

@@ -1,0 +1,137 @@
+// The site's interpreter entry: loader.js names it as PyScript's interpreter. It is entry.mjs (storage
+// stand-ins, files kept for the offline cache, marks) plus how the site's Python gets our wheel:
+// - The wheel (its name written below by build.py) starts downloading as this module is evaluated,
+//   beside Pyodide's own files; once the interpreter is up, micropip (vendored, from the lock file)
+//   installs it and `pygames.web` is imported (PREPARE), before PyScript's own set-up and the bridge
+//   (bridge.py, which imports the same). PyScript's config names no packages: the install is here.
+// - A memory snapshot for repeat visits: right after that import, Python's memory (every module
+//   imported, micropip's install done) is copied (Pyodide's `makeMemorySnapshot`) and kept in this
+//   browser's Cache Storage (cache "pygames-snapshot", one entry, keyed by SNAPSHOT, Pyodide's version
+//   and the wheel's sha256; sw.js leaves that cache alone). A later start of the same wheel restores
+//   it (`_loadSnapshot`) instead of starting Python, loading micropip and installing. The memory holds
+//   no files, so the wheel's files are unpacked into site-packages again (the same bytes, from the
+//   offline cache), and `random` is seeded anew. Nothing is shipped: each browser makes its own. A
+//   snapshot that fails to restore (say another Pyodide build) is deleted and Python starts the
+//   ordinary way. Where storage is denied there is no snapshot and nothing else changes.
+// (The query of this module's address is lost when the service worker serves it: only ?keep, which is
+// given only when no service worker controls the page, is read from it.)
+import { early, fetchKept, keepFetched, keeping, loadPyodide as pyodideLoad, mark, version } from "./entry.mjs";
+
+const WHEEL = new URL("../__WHEEL__", import.meta.url).href;  // build.py writes our wheel's file name here
+const SNAPSHOTS = "pygames-snapshot";
+const SNAPSHOT = 1;  // what a snapshot holds: a change in PREPARE or below makes the old ones unused
+const PREPARE = "import pygames.web";
+
+if (new URL(import.meta.url).searchParams.has("keep")) keepFetched();
+
+// the wheel's download starts now, while Pyodide's files download and compile
+const wheel = fetchKept(WHEEL);
+early.set(WHEEL, wheel.then((r) => r.clone()));
+const wheelBytes = wheel.then((r) => {
+  if (!r.ok) throw new Error(`${WHEEL}: ${r.status} ${r.statusText}`);
+  return r.clone().arrayBuffer();
+});
+wheelBytes.catch(() => {});  // micropip reports a missing wheel itself
+
+const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
+
+async function snapshotCache() {
+  try { return await caches.open(SNAPSHOTS); } catch (e) { return null; }  // storage denied
+}
+
+async function snapshotKey() {
+  const sha = hex(await crypto.subtle.digest("SHA-256", await wheelBytes));
+  return new URL(`./snapshot-${SNAPSHOT}-${version}-${sha}.bin`, import.meta.url).href;
+}
+
+function storeSnapshot(cache, key, bytes) {
+  keeping.push((async () => {
+    for (const old of await cache.keys()) await cache.delete(old);
+    await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    mark("snapshot-stored");
+  })().catch(() => {}));
+}
+
+// Pyodide copies the snapshot into the interpreter's memory once it is instantiated (30 MiB at first),
+// but the memory of an interpreter that imported our wheel has grown past that: it is grown to fit in
+// the moment between instantiation and Pyodide taking its views of the memory.
+async function withMemoryFor(bytes, start) {
+  const heap = bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
+  const grow = (result) => {
+    const memory = (result.instance || result).exports.memory;
+    const missing = Math.ceil((heap - memory.buffer.byteLength) / 65536);
+    if (missing > 0) memory.grow(missing);
+    return result;
+  };
+  const { instantiate, instantiateStreaming } = WebAssembly;
+  WebAssembly.instantiate = (...args) => instantiate(...args).then(grow);
+  WebAssembly.instantiateStreaming = (...args) => instantiateStreaming(...args).then(grow);
+  try {
+    return await start();
+  } finally {
+    Object.assign(WebAssembly, { instantiate, instantiateStreaming });
+  }
+}
+
+// JavaScript objects Python still holds when the snapshot is made that are no global's (what micropip's
+// download and install leave: a response, Pyodide's file loader): none is used after the start, and a
+// restored Python holds null in their place
+const LEFTOVER = () => null;
+
+async function restore(options, cache, key) {
+  const hit = key && await cache.match(key);
+  if (!hit) return null;
+  try {
+    mark("snapshot-restore");
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    mark("snapshot-read");
+    const py = await withMemoryFor(bytes, () => pyodideLoad({ ...options, _loadSnapshot: bytes, _snapshotDeserializer: LEFTOVER }));
+    const site = py.runPython("import site; site.getsitepackages()[0]");
+    py.unpackArchive(await wheelBytes, "wheel", { extractDir: site });
+    py.runPython("import importlib, random, sys; importlib.invalidate_caches(); random.seed(); sys.path[:] = dict.fromkeys(sys.path)");
+    mark("snapshot-restored");
+    return py;
+  } catch (e) {
+    console.warn("pygames: the memory snapshot did not restore, starting afresh:", e);
+    await cache.delete(key).catch(() => {});
+    return null;
+  }
+}
+
+function makeSnapshot(py, cache, key) {
+  // Pyodide expects its list of loaded packages to be empty, as at its own start: a restored Python
+  // loads nothing through it
+  const loaded = py.loadedPackages;
+  const names = { ...loaded };
+  for (const name of Object.keys(names)) delete loaded[name];
+  try {
+    py.runPython("import gc; gc.collect()");
+    storeSnapshot(cache, key, py.makeMemorySnapshot({ serializer: LEFTOVER }));
+    mark("snapshot-made");
+  } catch (e) {
+    console.warn("pygames: no memory snapshot:", e);
+  } finally {
+    Object.assign(loaded, names);
+  }
+}
+
+async function loadPyodide(options) {
+  const cache = await snapshotCache();
+  const key = cache && snapshotKey();
+  key?.catch(() => {});
+  // a first visit has no snapshot: Python starts at once, without waiting for the wheel's sha256
+  const restored = cache && (await cache.keys()).length && await restore(options, cache, await key.catch(() => null));
+  if (restored) return restored;
+  const py = await pyodideLoad({ ...options, _makeSnapshot: Boolean(cache) });
+  await py.loadPackage("micropip");
+  mark("micropip-loaded");
+  const micropip = py.pyimport("micropip");
+  try { await micropip.install(WHEEL); } finally { micropip.destroy(); }
+  mark("wheel-installed");
+  py.runPython(PREPARE);
+  mark("prepared");
+  if (cache && await key.catch(() => null)) makeSnapshot(py, cache, await key);
+  return py;
+}
+
+export { loadPyodide, version };
