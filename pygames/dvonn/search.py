@@ -231,7 +231,9 @@ class Search:
         ``depth`` and ``done``."""
         board, placed, player = self.board, self.placed, self.player
         if placed < N_CELLS:
-            cells = placement_moves(board, placed)  # not shuffled: placements are deterministic
+            cells = placement_moves(board, placed)
+            if self.rng is not None:  # equal placements in a random order (a player's seed): the
+                self.rng.shuffle(cells)  # search keeps the first of equals, so games vary
             order = self.placement_order(board, placed, player, cells)
             self.best = order[0]
             if placement_piece(placed) == DVONN or len(order) == 1:
