@@ -155,6 +155,24 @@ def _sets(cards: list, rank: int) -> list:
     return [tuple(sorted(t)) for t in out if t]
 
 
+def hides_known_copy(cards, hand, known) -> int | None:
+    """D30 (RULINGS Dritzak 11, 17): a card of ``cards`` played from ``hand`` while a copy of it that the
+    table knows the hand holds (``known``: picked up from the pile, D15) stays behind, or None. Copies are
+    alike: a player who plays one 7h while holding the 7h everyone saw them pick up plays, for the
+    table, that one; naming another copy would tell the table of a second 7h it cannot have seen."""
+    if not known:
+        return None
+    played = set(cards)
+    for c in cards:
+        if c in known:
+            continue
+        same = c % 52
+        for k in known:
+            if k % 52 == same and k not in played and k in hand:
+                return c
+    return None
+
+
 _GROUP_ACTIONS: dict = {}
 _PLAYABLE = {(top, sevens): tuple(r for r in range(13) if playable(r, top, sevens))
              for top in (None, *range(13)) for sevens in (False, True)}

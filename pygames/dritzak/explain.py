@@ -11,7 +11,7 @@ cards, the pile and how many cards the draw pile holds (D27).
 from __future__ import annotations
 
 from ..core.state import Explanation
-from .cards import _IDS, _NAMES, _RANK, RANKS, SEVEN, playable
+from .cards import _IDS, _NAMES, _RANK, RANKS, SEVEN, hides_known_copy, playable
 
 EXPLAIN_RULES = {"turn": "D2", "end": "D17", "chance": "D2", "legal": "D6", "notation": "D1"}
 """The generic refusals (:attr:`pygames.core.state.State.explain_rules`)."""
@@ -85,6 +85,11 @@ def _why_play(s, p: int, path: tuple[str, ...]) -> Explanation | None:
                                f"{'an' if _rank(r)[0] in 'a8' else 'a'} {_rank(r)}.", "D19")
         return Explanation(f"{'An' if _rank(r)[0] in 'a8' else 'A'} {_rank(r)} does not match or beat "
                            f"{_card(s.pile[-1])} on top of the pile (aces high).", "D6")
+    hidden = hides_known_copy(in_hand, hand, s.known[p]) if in_hand and s.decks > 1 else None
+    if hidden is not None:
+        name = _NAMES[hidden % 52]
+        return Explanation(f"Everyone saw you pick up a {name}: play that one first (copies of a card are "
+                           f"alike, so the one the table knows of is the one that goes).", "D30")
     return Explanation(f"These {_plural(r)} cannot be played together here: a set of the same rank, and "
                        f"all four of a rank only when the rank may be played.", "D10")
 

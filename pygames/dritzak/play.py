@@ -9,7 +9,8 @@ from itertools import combinations
 
 from .base import DritzakBase
 from .cards import (_DOWN, _IDS, _NAMES, _PICK_UP, _PLAY_CARDS, _PLAYABLE, _RANK, _SUIT, STALL_PER_PLAYER,
-                    TEN, TURNS_PER_PLAYER, _entry_actions, _group, _up_action, deegan_name, playable)
+                    TEN, TURNS_PER_PLAYER, _entry_actions, _group, _up_action, deegan_name, hides_known_copy,
+                    playable)
 
 
 class PlayMixin(DritzakBase):
@@ -49,10 +50,15 @@ class PlayMixin(DritzakBase):
                 h = self.hands[p]
                 g = self._groups[p]
                 groups = g[2] if g is not None and g[0] is h and g[1] == len(h) else self._hand_groups(p)
+            kn = self.known[p] if z == "hand" and self.decks > 1 else None
             for r in ((first,) if first is not None else _PLAYABLE[top, self.options["sevens"]]):
                 e = groups.get(r)
                 if e is not None:
-                    out.extend(e[1] or _entry_actions(e, p))
+                    acts = e[1] or _entry_actions(e, p)
+                    if kn and any(_RANK[k] == r for k in kn):  # D30: a known copy goes first
+                        h = self.hands[p]
+                        acts = [a for a in acts if hides_known_copy(_PLAY_CARDS[a.notation], h, kn) is None]
+                    out.extend(acts)
         if pile:
             out.append(_PICK_UP[p])
         return out

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pygames.core import CHANCE, InvalidOption
+from pygames.core import CHANCE, IllegalAction, InvalidOption
 from pygames.core.bots import random_action
 from pygames.dritzak import GAME as DRITZAK
 from pygames.dritzak.cards import SUITS_RULE, TURNS_PER_PLAYER, max_game_length, max_players
@@ -191,6 +191,24 @@ def test_D30_identical_hand_cards_each_playable():
     assert "play 7h2" in legal(one) and "play 7h2" in legal(both)
     play(both, "play 7h2")
     assert [card_name(c) for c in both.hands[0]] == ["7h", "3c"]
+
+
+def test_D30_a_known_copy_is_played_first():
+    """D30 (RULINGS Dritzak 11, 17): a hand holding the 7h the table saw it pick up and another 7h plays
+    the known one when it plays one: offering the other would tell the table of a second 7h. Both together
+    stay legal; without a known copy, either copy may go alone. "Why not?" names D30."""
+    o = {"decks": 2}
+    s = pos(o, hands=[["7h", "7h2", "3c"], ["Kc"]], known=[["7h"], []])
+    assert [a for a in legal(s) if a.startswith("play 7")] == ["play 7h", "play 7h 7h2"]
+    with pytest.raises(IllegalAction) as refused:  # clicking the 7h2 alone starts the set of both
+        s.apply("play 7h2")
+    assert refused.value.rule == "D30" and "pick up a 7h" in str(refused.value)
+    s = pos(o, hands=[["7h", "7h2", "3c"], ["Kc"]], known=[["7h2"], []])
+    assert [a for a in legal(s) if a.startswith("play 7")] == ["play 7h 7h2", "play 7h2"]
+    play(s, "play 7h2")
+    assert [card_name(c) for c in s.hands[0]] == ["7h", "3c"] and s.known[0] == []
+    # the other viewers' view of the play: the copy the table knew of went, the other 7h stays unseen
+    assert "7h" not in [card_name(c) for c in s.observation(1)["known"][0]]
 
 
 # ----- D24, D31: the turn limit and the longest game -----------------------------------------------------
