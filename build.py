@@ -185,7 +185,10 @@ def build(testhooks: bool = True) -> Path:
     pyo = DIST / "pyodide"
     pyo.mkdir(exist_ok=True)  # web/pyodide/entry.mjs is there already
     for f in PYODIDE_FILES:
-        shutil.copy2(NODE / "pyodide" / f, pyo / f)
+        if f == "python_stdlib.zip":
+            trim_stdlib(NODE / "pyodide" / f, pyo / f)
+        else:
+            shutil.copy2(NODE / "pyodide" / f, pyo / f)
     vendor_pyscript(DIST)
     lock = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text())
     lock["packages"] = {name: lock["packages"][name] for name in wheels}
@@ -213,6 +216,24 @@ def build(testhooks: bool = True) -> Path:
     compress(DIST)
     log(f"built {DIST}/ ({whl.name})")
     return DIST
+
+
+STDLIB_UNUSED = re.compile(r"^(_pyrepl|multiprocessing)/|^(pdb|doctest)\.py$")
+"""Modules of Pyodide's standard library (python_stdlib.zip) left out of dist/: those that cannot
+run in a browser, where there is no terminal and no process: the terminal REPL (``_pyrepl``),
+``multiprocessing``, and the debugger ``pdb`` with ``doctest``, which imports it (about 215 KB of the
+first visit). Nothing of Pyodide's, micropip's, PyScript's or ours imports them."""
+
+
+def trim_stdlib(src: Path, dest: Path) -> None:
+    """Copy the standard library zip without :data:`STDLIB_UNUSED`, each kept entry as it was (name,
+    date, compression), so the copy is byte-reproducible."""
+    import zipfile
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dest, "w") as zout:
+        for info in zin.infolist():
+            if not STDLIB_UNUSED.search(info.filename):
+                zout.writestr(info, zin.read(info), compress_type=info.compress_type)
+    shutil.copystat(src, dest)
 
 
 UNUSED = re.compile(r"^pyodide/pyodide\.js$|\.(gz|br)$|^pyodide/fake-indexeddb/|^boards/")
@@ -268,11 +289,14 @@ def compress(dist: Path) -> None:
                 f.with_name(f.name + ".br").write_bytes(brotli.compress(data, quality=11))
 
 
-ON_VISIT = re.compile(r"^rules/|^tutorials/|^EMBED\.md$|^python\.html$|^embed\.js$")
+ON_VISIT = re.compile(r"^rules/|^tutorials/|^EMBED\.md$|^python\.html$|^embed\.js$"
+                      r"|^pyscript/(?!core(\.js|-[A-Za-z0-9_-]{8}\.js)$)")
 """Files of dist/ the site loads that the service worker caches when a page first asks for them rather
 than at install: what a first game does not need (the rules pages, about 1.4 MB, the tutorials, the
-Python-in-a-page example, the embed script and its notes, which pages of other sites load). They still
-make the version (a new rules page is a new cache), so a copy cached on a visit is never stale."""
+Python-in-a-page example, the embed script and its notes, which pages of other sites load, and PyScript's
+files other than its core module: its page plugins, its CSS and its packages graph, which only
+python.html loads, about 32 KB). They still make the version (a new rules page is a new cache), so a
+copy cached on a visit is never stale."""
 
 
 def write_service_worker(dist: Path) -> None:
