@@ -27,6 +27,12 @@ def test_start_page_and_new_game_form(app, site_url):
     app.click("#new-dritzak")
     app.wait_for_selector("#newgame:not([hidden])")
     assert serious(app) == []
+    # drawing lots for the seats (N2 and other texts: who begins is drawn) keeps the seats' choices
+    before = app.eval_on_selector_all("#seat-fields select", "s => s.map((x) => x.value)")
+    for _ in range(4):
+        app.click("#seat-lot")
+        after = app.eval_on_selector_all("#seat-fields select", "s => s.map((x) => x.value)")
+        assert sorted(after) == sorted(before) and len(after) >= 2
 
 
 @pytest.mark.parametrize("game", ["verquere", "dvonn", "zertz", "dritzak", "duerror_grandis", "zoon"])

@@ -89,10 +89,30 @@ export function renderNewGame(id) {
         sel.append(opt);
       }
       label.append(sel);
-      seatsBox.append(label);
+      seatsBox.insertBefore(label, $("seat-lot"));  // the seats above the button that draws lots for them
     }
   };
   drawSeats(true);
+  // drawing lots for the seats, as many rules texts choose who begins: the choices made stay, their
+  // seats are shuffled (the first seat is the one that begins)
+  let lot = $("seat-lot");
+  if (!lot) {
+    lot = document.createElement("button");
+    lot.type = "button"; lot.id = "seat-lot"; lot.textContent = "Draw lots for the seats";
+    lot.title = "Shuffle who sits where, as drawing lots at a table does";
+    seatsBox.append(lot);
+  }
+  lot.onclick = () => {
+    const sels = [...seatsBox.querySelectorAll("select")];
+    const vals = sels.map((sel) => sel.value);
+    const r = new Uint32Array(vals.length);
+    crypto.getRandomValues(r);
+    for (let i = vals.length - 1; i > 0; i--) {  // Fisher–Yates
+      const j = r[i] % (i + 1);
+      [vals[i], vals[j]] = [vals[j], vals[i]];
+    }
+    sels.forEach((sel, i) => { sel.value = vals[i]; });
+  };
   if (playersInput) playersInput.addEventListener("input", () => drawSeats(false));
   $("newgame-form").onsubmit = (e) => {
     e.preventDefault();
