@@ -9,8 +9,8 @@
 //   browser's Cache Storage (cache "pygames-snapshot", one entry, keyed by SNAPSHOT, Pyodide's version
 //   and the wheel's sha256; sw.js leaves that cache alone). A later start of the same wheel restores
 //   it (`_loadSnapshot`) instead of starting Python, loading micropip and installing. The memory holds
-//   no files, so the wheel's files are unpacked into site-packages again (the same bytes, from the
-//   offline cache), and `random` is seeded anew. Nothing is shipped: each browser makes its own. A
+//   no files, so site-packages as micropip left it (micropip's and our wheel's files) is kept beside
+//   it ("….files") and written back; `random` is seeded anew. Nothing is shipped: each browser makes its own. A
 //   snapshot that fails to restore (say another Pyodide build) is deleted and Python starts the
 //   ordinary way. Where storage is denied there is no snapshot and nothing else changes.
 // (The query of this module's address is lost when the service worker serves it: only ?keep, which is
@@ -44,20 +44,55 @@ async function snapshotKey() {
   return new URL(`./snapshot-${SNAPSHOT}-${version}-${sha}.bin`, import.meta.url).href;
 }
 
-function storeSnapshot(cache, key, bytes) {
+function storeSnapshot(cache, key, bytes, files) {
+  const put = (url, body) => cache.put(url, new Response(body, { headers: { "Content-Type": "application/octet-stream" } }));
   keeping.push((async () => {
     for (const old of await cache.keys()) await cache.delete(old);
-    await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    await put(`${key}.files`, files);
+    await put(key, bytes);
     mark("snapshot-stored");
   })().catch(() => {}));
+}
+
+// site-packages (micropip's and our wheel's files, as installed) in one buffer: a little-endian uint32
+// n, n bytes of JSON [[path, size], ...], then the files' bytes one after another
+function packFiles(FS, dir) {
+  const files = [];
+  const walk = (path) => {
+    for (const name of FS.readdir(path)) {
+      if (name === "." || name === "..") continue;
+      const full = `${path}/${name}`;
+      if (FS.isDir(FS.stat(full).mode)) walk(full);
+      else files.push([full, FS.readFile(full)]);
+    }
+  };
+  walk(dir);
+  const head = new TextEncoder().encode(JSON.stringify(files.map(([path, data]) => [path, data.length])));
+  const out = new Uint8Array(4 + head.length + files.reduce((n, [, data]) => n + data.length, 0));
+  new DataView(out.buffer).setUint32(0, head.length, true);
+  out.set(head, 4);
+  let at = 4 + head.length;
+  for (const [, data] of files) { out.set(data, at); at += data.length; }
+  return out;
+}
+
+function unpackFiles(FS, bytes) {
+  const n = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
+  let at = 4 + n;
+  for (const [path, size] of JSON.parse(new TextDecoder().decode(bytes.subarray(4, at)))) {
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, bytes.subarray(at, at + size));
+    at += size;
+  }
 }
 
 // Pyodide copies the snapshot into the interpreter's memory once it is instantiated (30 MiB at first),
 // but the memory of an interpreter that imported our wheel has grown past that: it is grown to fit in
 // the moment between instantiation and Pyodide taking its views of the memory.
-async function withMemoryFor(bytes, start) {
-  const heap = bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
-  const grow = (result) => {
+async function withMemoryFor(snapshot, start) {
+  const grow = async (result) => {
+    const bytes = await snapshot;
+    const heap = bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
     const memory = (result.instance || result).exports.memory;
     const missing = Math.ceil((heap - memory.buffer.byteLength) / 65536);
     if (missing > 0) memory.grow(missing);
@@ -79,15 +114,14 @@ async function withMemoryFor(bytes, start) {
 const LEFTOVER = () => null;
 
 async function restore(options, cache, key) {
-  const hit = key && await cache.match(key);
-  if (!hit) return null;
+  const [hit, files] = key ? await Promise.all([cache.match(key), cache.match(`${key}.files`)]) : [];
+  if (!hit || !files) return null;
   try {
     mark("snapshot-restore");
-    const bytes = new Uint8Array(await hit.arrayBuffer());
-    mark("snapshot-read");
+    // read while Pyodide's own files load and compile
+    const bytes = hit.arrayBuffer().then((b) => new Uint8Array(b));
     const py = await withMemoryFor(bytes, () => pyodideLoad({ ...options, _loadSnapshot: bytes, _snapshotDeserializer: LEFTOVER }));
-    const site = py.runPython("import site; site.getsitepackages()[0]");
-    py.unpackArchive(await wheelBytes, "wheel", { extractDir: site });
+    unpackFiles(py.FS, new Uint8Array(await files.arrayBuffer()));
     py.runPython("import importlib, random, sys; importlib.invalidate_caches(); random.seed(); sys.path[:] = dict.fromkeys(sys.path)");
     mark("snapshot-restored");
     return py;
@@ -106,7 +140,8 @@ function makeSnapshot(py, cache, key) {
   for (const name of Object.keys(names)) delete loaded[name];
   try {
     py.runPython("import gc; gc.collect()");
-    storeSnapshot(cache, key, py.makeMemorySnapshot({ serializer: LEFTOVER }));
+    const site = py.runPython("import site; site.getsitepackages()[0]");
+    storeSnapshot(cache, key, py.makeMemorySnapshot({ serializer: LEFTOVER }), packFiles(py.FS, site));
     mark("snapshot-made");
   } catch (e) {
     console.warn("pygames: no memory snapshot:", e);
