@@ -13,6 +13,15 @@ from .cards import (_DOWN, _IDS, _NAMES, _PICK_UP, _PLAY_CARDS, _PLAYABLE, _RANK
                     playable)
 
 
+def _known_twin(group: list, known: list) -> bool:
+    """Whether ``group`` (hand cards of one rank) holds two copies of one card, one of them known (D30):
+    only then may a play name a copy that hides the known one."""
+    ids = [c % 52 for c in group]
+    if len(set(ids)) == len(ids):
+        return False
+    return any(k in group and ids.count(k % 52) > 1 for k in known)
+
+
 class PlayMixin(DritzakBase):
     """The play phase: legal actions, moves and results."""
 
@@ -55,7 +64,7 @@ class PlayMixin(DritzakBase):
                 e = groups.get(r)
                 if e is not None:
                     acts = e[1] or _entry_actions(e, p)
-                    if kn and any(_RANK[k] == r for k in kn):  # D30: a known copy goes first
+                    if kn and len(e[0]) > 1 and _known_twin(e[0], kn):  # D30: a known copy goes first
                         h = self.hands[p]
                         acts = [a for a in acts if hides_known_copy(_PLAY_CARDS[a.notation], h, kn) is None]
                     out.extend(acts)

@@ -16,6 +16,8 @@ Nothing here can show a card the observation does not hold.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..core.svg import document, el, escape, text, title
 
 W, H = 600, 760
@@ -86,10 +88,15 @@ def back(x: float, y: float, scale: float = 1.0, target: str | None = None, labe
     """A card back (nobody sees its face)."""
     w, h = CW * scale, CH * scale
     rect = el("rect", class_="bg" if target else None, x=x, y=y, width=w, height=h, rx=5 * scale)
+    return el("g", title(label) + rect + _hatching(x, y, w, h), class_="back", data_target=target)
+
+
+@lru_cache(maxsize=4096)
+def _hatching(x: float, y: float, w: float, h: float) -> str:
+    """A card back's diagonal lines (the same places come back drawing after drawing: remembered)."""
     d = " ".join(f"M{x + 4 + min(i, w - 8):.1f} {y + 4 + max(0, i - w + 8):.1f} "
                  f"L{x + 4 + max(0, i - h + 8):.1f} {y + 4 + min(i, h - 8):.1f}" for i in range(6, int(w + h) - 16, 9))
-    pattern = el("path", d=d)
-    return el("g", title(label) + rect + pattern, class_="back", data_target=target)
+    return el("path", d=d)
 
 
 def _seat_panel(obs: dict, q: int, cx: float, y: float, names: list) -> str:
