@@ -209,6 +209,10 @@ def build(testhooks: bool = True) -> Path:
     for name in ("pyodide/site.mjs", "python.html"):
         page = DIST / name
         page.write_text(page.read_text(encoding="utf-8").replace("./__WHEEL__", f"./{whl.name}"), encoding="utf-8")
+    # loader.js preloads PyScript's core module: core.js and the file it re-exports
+    core = re.search(r'from\s*"\./(core-[A-Za-z0-9_-]+\.js)"', (DIST / "pyscript" / "core.js").read_text()).group(1)
+    loader = DIST / "loader.js"
+    loader.write_text(loader.read_text(encoding="utf-8").replace("./pyscript/__PYSCRIPT_CORE__", f"./pyscript/{core}"), encoding="utf-8")
     if not testhooks:
         strip_testhooks(DIST)
     (DIST / "build.json").write_text(json.dumps({"version": VERSION, "wheel": whl.name, "digest": digest}))

@@ -80,6 +80,14 @@ export function startPython({ testhooks = false, offline = true, inGame = () => 
   // the service worker does not control yet): afterwards they would be the old version's copies.
   const keep = offline && !controlled();
   mark("loader");
+  // PyScript's core module is fetched and compiled now, beside the page's own modules, and evaluated
+  // after the first paint (below); build.py writes the name of the file core.js re-exports
+  for (const href of ["./pyscript/core.js", "./pyscript/__PYSCRIPT_CORE__"]) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = here(href);
+    document.head.append(link);
+  }
   const worker = afterFirstPaint().then(async () => {
     onProgress(0.15, "Downloading Python");
     // a storage-denied third-party frame: PyScript's page code opens IndexedDB and BroadcastChannel
