@@ -16,8 +16,8 @@ time; it plays a win or a draw it finds, and searches as usual otherwise.
 
 Measured (``docs/bots.md``, DVONN section, with ``tools/primadvonna.py``; machine loaded, load average
 6–25): hard against PrimaDvonna's 1 s per move 19.5 of 60 (0.22–0.45) with the endgame solver (16 of 60,
-0.17–0.39, with the fast board of issue 23 alone; 12 of 40 before it), against its two-ply setting 16
-of 20 (0.58–0.92, before the fast board);
+0.17–0.39, with the fast board of issue 23 alone; 12 of 40 before it), against its two-ply setting 18
+of 20 (0.70–0.97; 16 of 20 before the fast board);
 alpha-beta against MCTS with this evaluation at the same 0.5 s per move 9 of 10; medium against easy
 (no time cap) 0.750 (0.531–0.888) over 20 games, hard against medium 0.833 (0.552–0.953) over 12.
 """
