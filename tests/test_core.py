@@ -343,16 +343,13 @@ def test_a_match_of_several_games():
 
 
 def test_match_openings_vary_games_of_deterministic_bots():
-    """A match with ``opening=N`` starts each game with N random decisions, the same opening for both
-    seatings: DVONN's easy bot opens the same way whatever its seed, and with random openings the games
-    differ by opening and agree for the same one."""
+    """A match with ``opening=N`` starts each game with N random decisions drawn from ``opening_seed``
+    alone, the same opening for both seatings: the games differ by opening and agree for the same one,
+    whatever the bots' seeds (DVONN's levels vary their placements by seed since issue 23)."""
     from pygames.core.match import play_game
-    plain = {play_game("dvonn", {}, ["easy", "easy"], seed=5)[0].history[:4] == play_game(
-        "dvonn", {}, ["easy", "easy"], seed=6)[0].history[:4]}
     a = play_game("dvonn", {}, ["easy", "easy"], seed=5, opening=4, opening_seed=1)[0].history[:4]
     b = play_game("dvonn", {}, ["easy", "easy"], seed=6, opening=4, opening_seed=2)[0].history[:4]
     c = play_game("dvonn", {}, ["easy", "easy"], seed=7, opening=4, opening_seed=1)[0].history[:4]
-    assert plain == {True}  # easy opens DVONN the same way whatever its seed
     assert a != b and a == c
 
 

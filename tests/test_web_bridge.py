@@ -46,16 +46,18 @@ def test_bot_plays_and_browsing_shows_old_positions():
 
 
 def test_bot_thinks_in_slices_and_a_stale_search_is_dropped():
-    call("new_game", game="verquere", seats=["hard", "hard"], seed=6)
+    """The core's tree search (ZÈRTZ's hard: 1,500 simulations) thinks in slices; Verquere's own player
+    (issue 19) decides a roll in well under a slice, so it is not the example any more."""
+    call("new_game", game="zertz", seats=["hard", "hard"], seed=6)
     out = call("bot", slice_ms=1)["ok"]
     assert "thinking" in out and 0 <= out["thinking"] < 1
     slices = 1
     while "thinking" in out:
         out = call("bot", slice_ms=50)["ok"]
         slices += 1
-    assert slices > 2 and out["current_player"] in (-1, 0, 1) and out["ply"] > 2
+    assert slices > 2 and out["current_player"] in (0, 1) and out["ply"] == 1
     # a new game while a search is half done: the old search is not used
-    call("new_game", game="verquere", seats=["hard", "hard"], seed=7)
+    call("new_game", game="zertz", seats=["hard", "hard"], seed=7)
     call("bot", slice_ms=1)
     v = call("new_game", game="verquere", seats=["random", "random"], seed=8)["ok"]
     after = call("bot")["ok"]

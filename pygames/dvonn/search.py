@@ -290,6 +290,7 @@ class Search:
         :attr:`solved` to 1 (a win found: ``best`` is the winning move), 0 (a draw, no win: ``best``
         draws), -1 (every move loses: the search goes on, for the best practical chance) or 2 (not
         solved in time). A generator that yields after each root move."""
+        assert self.solve is not None  # solve_root runs only when a solve is configured
         _, share, limit, table = self.solve
         deadline = None
         if self.deadline is not None:
