@@ -4,6 +4,7 @@ DVONN), through its CodeCup stdin/stdout protocol. A developer's tool, not a CI 
 
     python3 tools/primadvonna.py --src /tmp/pd --level hard --pd-time 1.0 --games 20
     python3 tools/primadvonna.py --src /tmp/pd --level hard --pd-depth 2 --games 20
+    nice -n 19 python3 tools/primadvonna.py --src /tmp/pd --level hard --pd-time 1.0 --cpu --record g.jsonl
 
 ``--src`` is a checkout of github.com/maksverver/PrimaDvonna (without it the tool tries ``git clone``).
 The tool copies it to a build folder, removes ``-m32`` from its Makefile, makes ``player`` take
@@ -20,10 +21,18 @@ mean final margin (our pieces minus its pieces), our passes and its passes; then
 stacking move of each (ours from ``time.process_time``, its from ``/proc``), which a loaded machine
 changes less than the wall clock. Run it under ``nice``; CPU load changes
 what a fixed time buys, so say the load with the figures (the tool prints the load average).
+
+``--cpu`` makes both time limits CPU seconds: our level's cap is measured by ``time.process_time`` (the
+bot's ``clock``) and PrimaDvonna's clock and time-out alarm are patched to its own CPU time
+(``getrusage``, ``ITIMER_PROF``), so a machine shared with other jobs slows the games, not the play (on
+a loaded machine the wall-clock limits gave hard about a tenth of its 1.7 s). Seconds per move in the
+wall clock then exceed the limits by the load. ``--record FILE`` appends each game (its number, our
+seat, score, margin and moves in our notation) as one JSON line, for looking at lost games.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import signal
@@ -40,14 +49,26 @@ from pygames.core.bots import make_bot  # noqa: E402
 from pygames.core.match import wilson_interval  # noqa: E402
 
 REPO = "https://github.com/maksverver/PrimaDvonna"
+CPU_CLOCK = """#include <sys/resource.h>
+/* patched by pygames tools/primadvonna.py --cpu: the clock is this process's CPU time */
+static void cpu_now(struct timeval *tv)
+{
+\tstruct rusage u;
+\tgetrusage(RUSAGE_SELF, &u);
+\ttv->tv_sec  = u.ru_utime.tv_sec + u.ru_stime.tv_sec;
+\ttv->tv_usec = u.ru_utime.tv_usec + u.ru_stime.tv_usec;
+\tif (tv->tv_usec >= 1000000) { ++tv->tv_sec; tv->tv_usec -= 1000000; }
+}
+"""
 PER_MOVE_PATCH = (
     "\ttime_limit = (arg_limit.time > 0) ? arg_limit.time : default_player_time;\n\targ_limit.time = 0;\n",
     "\ttime_limit = 1e9;  /* patched by pygames tools/primadvonna.py: --time is per move */\n",
 )
 
 
-def build(src: Path, out: Path) -> Path:
-    """Copy the source to ``out``, patch it (no ``-m32``; ``--time`` per move) and build ``player``."""
+def build(src: Path, out: Path, cpu: bool = False) -> Path:
+    """Copy the source to ``out``, patch it (no ``-m32``; ``--time`` per move; with ``cpu``, its clock
+    and its time-out alarm on its own CPU time rather than the wall clock) and build ``player``."""
     if not (src / "player.c").exists():
         raise SystemExit(f"{src} holds no PrimaDvonna source (player.c)")
     if out.exists():
@@ -60,6 +81,18 @@ def build(src: Path, out: Path) -> Path:
     if PER_MOVE_PATCH[0] not in text:
         raise SystemExit("player.c changed upstream: the per-move time patch no longer applies")
     pc.write_text(text.replace(*PER_MOVE_PATCH))
+    if cpu:
+        tc = out / "Time.c"
+        text = tc.read_text()
+        for old in ("gettimeofday(&start, NULL)", "gettimeofday(&now, NULL)", "ITIMER_REAL", "SIGALRM",
+                    "#include <sys/time.h>\n"):
+            if old not in text:
+                raise SystemExit(f"Time.c changed upstream: {old!r} not found (the CPU clock patch)")
+        text = (text.replace("gettimeofday(&start, NULL)", "cpu_now(&start)")
+                .replace("gettimeofday(&now, NULL)", "cpu_now(&now)")
+                .replace("ITIMER_REAL", "ITIMER_PROF").replace("SIGALRM", "SIGPROF")
+                .replace("#include <sys/time.h>\n", "#include <sys/time.h>\n" + CPU_CLOCK, 1))
+        tc.write_text(text)
     subprocess.run(["make", "-s", "player"], cwd=out, check=True, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
     return out / "player"
@@ -122,15 +155,19 @@ def pd_state(board: list[str]) -> str:
 
 
 def play(exe: Path, pd_args: list[str], level: str, ours: int, k: int, cap: bool, log,
-         random_board: bool = False) -> dict:
+         random_board: bool = False, cpu: bool = False) -> dict:
     """One game, our ``level`` in seat ``ours`` (0 White); returns its result and timings. With
     ``random_board`` both play the stacking phase from a random full board (DVONN's option N6), the same
-    board for games ``2j`` and ``2j + 1`` (the seats swapped)."""
+    board for games ``2j`` and ``2j + 1`` (the seats swapped). With ``cpu`` our level's time cap is
+    measured in CPU seconds (``time.process_time``). The result holds the game's moves (``moves``, our
+    notation) for ``--record``."""
     import random
     from pygames.core.chance import sample_outcome
     g = get_game("dvonn")
     s = g.new_initial_state({"random_board": random_board})
     bot = make_bot(level, seed=1000 + k, cap=cap)
+    if cpu:
+        bot.clock = time.process_time
     extra = []
     if random_board:
         rng = random.Random(k // 2)
@@ -177,7 +214,8 @@ def play(exe: Path, pd_args: list[str], level: str, ours: int, k: int, cap: bool
     ret = s.returns()
     return {"score": (ret[ours] + 1) / 2, "margin": sc[ours] - sc[1 - ours], "t_ours": t_ours,
             "c_ours": c_ours, "c_its": c_its,
-            "n_ours": n_ours, "t_its": t_its, "n_its": n_its, "passes": passes, "plies": len(s.history)}
+            "n_ours": n_ours, "t_its": t_its, "n_its": n_its, "passes": passes, "plies": len(s.history),
+            "moves": [str(getattr(a, "notation", a)) for a in s.history]}
 
 
 def _stop(signum, frame):
@@ -198,13 +236,18 @@ def main(argv: list[str] | None = None) -> int:
                     help="stacking phase only: from random full boards, each played twice, seats swapped")
     ap.add_argument("--log", type=Path, default=Path("/tmp/primadvonna.log"), help="PrimaDvonna's stderr")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--cpu", action="store_true",
+                    help="both sides' time limits in CPU seconds (ours by time.process_time, its clock and "
+                         "alarm patched to its own CPU time): a loaded machine then slows the games, not the play")
+    ap.add_argument("--record", type=Path, help="append each game (seat, result, moves) to this file, "
+                                                "one JSON object a line")
     args = ap.parse_args(argv)
     src = args.src
     if src is None:
         src = args.build.with_name(args.build.name + "-src")
         if not src.exists():
             subprocess.run(["git", "clone", "--depth", "1", REPO, str(src)], check=True)
-    exe = build(src, args.build)
+    exe = build(src, args.build, args.cpu)
     if args.pd_depth:
         pd_args, setting = [f"--depth={args.pd_depth}"], f"{args.pd_depth} plies only"
     else:
@@ -216,8 +259,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with open(args.log, "w") as log:
             for k in range(args.first, args.first + args.games):
-                r = play(exe, pd_args, args.level, k % 2, k, not args.no_cap, log, args.random_board)
+                r = play(exe, pd_args, args.level, k % 2, k, not args.no_cap, log, args.random_board,
+                         args.cpu)
                 rows.append(r)
+                if args.record:
+                    with open(args.record, "a") as f:
+                        f.write(json.dumps({"game": k, "ours": k % 2, "score": r["score"], "margin": r["margin"],
+                                            "setting": pd_args, "level": args.level, "cpu": args.cpu,
+                                            "moves": r["moves"]}) + "\n")
                 if not args.quiet:
                     print(f"game {k}: ours {'White' if k % 2 == 0 else 'Black'}, score {r['score']}, margin "
                           f"{r['margin']:+d}, passes ours {r['passes'][0]} its {r['passes'][1]}, CPU s per "
@@ -243,6 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     draws = sum(r["score"] == 0.5 for r in rows)
     if args.random_board:
         setting += ", random full boards"
+    if args.cpu:
+        setting += ", CPU-time limits"
     print(f"| {setting} vs {args.level}{' (no cap)' if args.no_cap else ''} | {n} | {score:g} – {n - score:g}"
           f"{f' ({draws} drawn)' if draws else ''} | {lo:.2f}–{hi:.2f} | {t_o:.2f} | {t_i:.3f} | "
           f"{margin:+.1f} | {po}/{pi} |")

@@ -94,7 +94,9 @@ class DvonnBot:
     :meth:`start`, :meth:`think` (a time slice) until it returns True, :meth:`progress` and :meth:`best`.
 
     ``depth``: deepest iteration; ``seconds``: time cap per decision (None: none); ``placement_depth``;
-    ``seed``: breaks ties between equal moves."""
+    ``seed``: breaks ties between equal moves. ``clock`` (an attribute, ``time.monotonic`` unless set):
+    what the time cap is measured on; ``tools/primadvonna.py --cpu`` sets ``time.process_time``, so
+    that a loaded machine does not shorten the search."""
 
     def __init__(self, depth: int, seconds: float | None, placement_depth: int = 2, seed: int = 0,
                  solve: tuple[int, float, int] | None = None):
@@ -109,6 +111,7 @@ class DvonnBot:
         self._done = 0
         self.last_depth = 0
         self._tables: tuple[dict, dict] = ({}, {})
+        self.clock = time.monotonic
 
     def start(self, state) -> None:
         """Begin deciding for ``state`` (not modified). Raises PygamesError at a terminal state."""
@@ -124,13 +127,13 @@ class DvonnBot:
         if len(legal) == 1:
             self._answer = legal[0]
             return
-        deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        deadline = None if self.seconds is None else self.clock() + self.seconds
         tt, leaves = self._tables
         if len(tt) > TABLE_LIMIT or len(leaves) > TABLE_LIMIT:
             tt.clear()
             leaves.clear()
         self._search = Search(state.board, state.placed, state.turn, self.depth, deadline,
-                              self.placement_depth, self.rng, self._tables)
+                              self.placement_depth, self.rng, self._tables, self.clock)
         if self.solve is not None:
             if len(self._solved) > SOLVE_TABLE_LIMIT:
                 self._solved.clear()
@@ -156,7 +159,7 @@ class DvonnBot:
             return 1.0
         if s.deadline is None or self.seconds is None:
             return min(0.99, self._done / max(1, len(s.root_moves) * s.max_depth))
-        return min(0.99, 1.0 - (s.deadline - time.monotonic()) / self.seconds)
+        return min(0.99, 1.0 - (s.deadline - self.clock()) / self.seconds)
 
     def best(self):
         """The chosen action (an :class:`~pygames.core.state.Action` of the state's legal actions)."""

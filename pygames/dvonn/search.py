@@ -50,8 +50,10 @@ class Search:
     """One search from one position.
 
     ``board`` (49 stacks), ``placed`` (0..49), ``player`` (to move). ``max_depth``: the deepest iteration;
-    ``deadline``: a ``time.monotonic()`` value or None; ``placement_depth``: the depth of a placement
-    search (it is not deepened: placements are judged by a heuristic, deeper adds little).
+    ``deadline``: a value of ``clock`` (default ``time.monotonic``; a match tool may pass
+    ``time.process_time`` to give the search CPU seconds rather than wall-clock ones) or None;
+    ``placement_depth``: the depth of a placement search (it is not deepened: placements are judged by
+    a heuristic, deeper adds little).
     ``tables``: the transposition table and the cache of evaluations to use (kept from move to move by
     a player, so that what the last search learnt about the positions ahead is not searched again);
     fresh ones if None.
@@ -64,8 +66,9 @@ class Search:
 
     def __init__(self, board: list[str], placed: int, player: int, max_depth: int = 3,
                  deadline: float | None = None, placement_depth: int = 2, rng=None,
-                 tables: tuple[dict, dict] | None = None):
+                 tables: tuple[dict, dict] | None = None, clock=time.monotonic):
         self.board, self.placed, self.player = list(board), placed, player
+        self.clock = clock
         self.rng = rng
         self.max_depth, self.deadline, self.placement_depth = max_depth, deadline, placement_depth
         self.tt: dict[int, tuple]
@@ -110,7 +113,7 @@ class Search:
                       beta: float) -> float:
         """Negamax over placements (N3–N5); ``depth`` never passes the 49th piece."""
         self.nodes += 1
-        if self.deadline is not None and not self.nodes & 63 and time.monotonic() > self.deadline:
+        if self.deadline is not None and not self.nodes & 63 and self.clock() > self.deadline:
             raise Timeout
         if depth <= 0 or placed >= N_CELLS:
             return self.placement_leaf(board, placed, player)
@@ -175,7 +178,7 @@ class Search:
     def negamax(self, player: int, depth: int, alpha: float, beta: float) -> float:
         """Negamax over stacking moves (N9–N16) on :attr:`fb`, for ``player`` to move."""
         self.nodes += 1
-        if self.deadline is not None and not self.nodes & 63 and time.monotonic() > self.deadline:
+        if self.deadline is not None and not self.nodes & 63 and self.clock() > self.deadline:
             raise Timeout
         fb = self.fb
         key = fb.key ^ SIDES[player]
@@ -294,8 +297,9 @@ class Search:
         _, share, limit, table = self.solve
         deadline = None
         if self.deadline is not None:
-            deadline = time.monotonic() + share * max(0.0, self.deadline - time.monotonic())
-        sv = Solver(self.fb, table, deadline, limit)
+            now = self.clock()
+            deadline = now + share * max(0.0, self.deadline - now)
+        sv = Solver(self.fb, table, deadline, limit, self.clock)
         fb, player = self.fb, self.player
         alpha, best_v, best = -1, -INF_SCORE, None
         self.solved = 2
@@ -349,17 +353,19 @@ class Solver:
     or more is a win, -1 or less a loss, 0 a draw), no evaluation (a node costs a move generation and a
     make, several times less than an evaluated one), captures of the tallest stacks first. ``table``
     maps a position's key to its bounds ``(low, high)``; it holds only results of that same window, so a
-    player may keep it from move to move. Raises :class:`Timeout` past ``deadline`` or ``limit`` nodes."""
+    player may keep it from move to move. Raises :class:`Timeout` past ``deadline`` (a value of
+    ``clock``) or ``limit`` nodes."""
 
-    def __init__(self, fb: FastBoard, table: dict, deadline: float | None, limit: int):
-        self.fb, self.table, self.deadline, self.limit = fb, table, deadline, limit
+    def __init__(self, fb: FastBoard, table: dict, deadline: float | None, limit: int,
+                 clock=time.monotonic):
+        self.fb, self.table, self.deadline, self.limit, self.clock = fb, table, deadline, limit, clock
         self.nodes = 0
 
     def value(self, player: int, alpha: int, beta: int) -> int:
         """The margin for ``player`` to move (fail-soft: a bound outside ``(alpha, beta)``)."""
         self.nodes += 1
         if not self.nodes & 255 and (self.nodes > self.limit or (
-                self.deadline is not None and time.monotonic() > self.deadline)):
+                self.deadline is not None and self.clock() > self.deadline)):
             raise Timeout
         fb = self.fb
         key = fb.key ^ SIDES[player]
