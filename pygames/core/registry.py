@@ -140,6 +140,8 @@ INFORMATION_TYPES = ("perfect", "imperfect")
 CHANCE_KINDS = ("none", "dice", "deal", "dice and deal")
 
 _GAMES: dict[str, Game] = {}
+_LAZY: dict[str, str] = {}
+"""Games named but not imported yet: id → the module whose import registers it (:func:`register_lazy`)."""
 
 
 def register(game: Game, replace: bool = False) -> Game:
@@ -147,18 +149,41 @@ def register(game: Game, replace: bool = False) -> Game:
     if game.id in _GAMES and not replace and _GAMES[game.id] is not game:
         raise ValueError(f"game id {game.id!r} already registered")
     _GAMES[game.id] = game
+    _LAZY.pop(game.id, None)
     return game
+
+
+def register_lazy(game_id: str, module: str) -> None:
+    """Name ``module`` (a dotted module name) as the one whose import registers ``game_id``; it is
+    imported on the first :func:`get_game` of that id or :func:`list_games`, so a program (the
+    browser's worker) imports only the games it uses. ``pygames.games`` names the shipped games so."""
+    if game_id not in _GAMES:
+        _LAZY[game_id] = module
+
+
+def _import(game_ids: list[str]) -> None:
+    import importlib
+    for game_id in game_ids:
+        module = _LAZY.get(game_id)
+        if module is not None:
+            importlib.import_module(module)
+            if game_id not in _GAMES:
+                raise ValueError(f"importing {module} did not register the game {game_id!r}")
 
 
 def unregister(game_id: str) -> None:
     _GAMES.pop(game_id, None)
+    _LAZY.pop(game_id, None)
 
 
 def get_game(game_id: Any) -> Game:
-    """The registered game ``game_id``; raises :class:`UnknownGame` naming it.
+    """The registered game ``game_id`` (imported first if only named, :func:`register_lazy`); raises
+    :class:`UnknownGame` naming it.
 
     ``core`` imports no game: the entry modules (the bridge :mod:`pygames.web`, the command line, the
-    tests, ``build.py``) import :mod:`pygames.games`, which registers the shipped games."""
+    tests, ``build.py``) import :mod:`pygames.games`, which names the shipped games."""
+    if isinstance(game_id, str) and game_id in _LAZY:
+        _import([game_id])
     if not isinstance(game_id, str) or game_id not in _GAMES:
         known = ", ".join(sorted(_GAMES)) or "none (import pygames.games to register the shipped games)"
         raise UnknownGame(f"unknown game {game_id!r}; known games: {known}")
@@ -166,5 +191,6 @@ def get_game(game_id: Any) -> Game:
 
 
 def list_games() -> list[Game]:
-    """The registered games, by id."""
+    """The registered games, by id (every game only named is imported first)."""
+    _import(sorted(_LAZY))
     return sorted(_GAMES.values(), key=lambda g: g.id)

@@ -2,8 +2,9 @@
 // stand-ins, files kept for the offline cache, marks) plus how the site's Python gets our wheel:
 // - The wheel (its name written below by build.py) starts downloading as this module is evaluated,
 //   beside Pyodide's own files; once the interpreter is up, micropip (vendored, from the lock file)
-//   installs it and `pygames.web` is imported (PREPARE), before PyScript's own set-up and the bridge
-//   (bridge.py, which imports the same). PyScript's config names no packages: the install is here.
+//   installs it and `pygames.web` is imported (PREPARE: the bridge and the core; each game is imported
+//   on its first use, pygames/games.py), before PyScript's own set-up and the bridge (bridge.py,
+//   which imports the same). PyScript's config names no packages: the install is here.
 // - A memory snapshot for repeat visits: right after that import, Python's memory (every module
 //   imported, micropip's install done) is copied (Pyodide's `makeMemorySnapshot`) and kept in this
 //   browser's Cache Storage (cache "pygames-snapshot", one entry, keyed by SNAPSHOT, Pyodide's version
