@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygames.games  # noqa: E402,F401  (registers the shipped games)
 from pygames.core import get_game  # noqa: E402
-from pygames.core.bots import make_bot  # noqa: E402
+from pygames.dvonn.ai import make_level_bot  # noqa: E402
 from pygames.core.match import wilson_interval  # noqa: E402
 
 REPO = "https://github.com/maksverver/PrimaDvonna"
@@ -165,7 +165,7 @@ def play(exe: Path, pd_args: list[str], level: str, ours: int, k: int, cap: bool
     from pygames.core.chance import sample_outcome
     g = get_game("dvonn")
     s = g.new_initial_state({"random_board": random_board})
-    bot = make_bot(level, seed=1000 + k, cap=cap)
+    bot = make_level_bot(level, seed=1000 + k, cap=cap)  # DVONN's own player (what make_bot wraps)
     if cpu:
         bot.clock = time.process_time
     extra = []
