@@ -9,8 +9,9 @@
 // on our vendored Pyodide. Its interpreter is ./pyodide/site.mjs: on ./pyodide/entry.mjs (which stands
 // in for storage a third-party frame may be denied, as pyodide/standins.mjs does on the page too) it
 // starts the wheel's download beside Pyodide's, has micropip install our wheel from this origin and
-// imports it, and keeps a memory snapshot of that Python in the browser's cache, which later visits
-// restore instead (see site.mjs). The worker's Python (bridge.py) exports `call`, which the page
+// imports it; later visits restore a memory snapshot instead, which a worker of its own
+// (./pyodide/snapshot.mjs, started below once the page is idle) made and kept in the browser's cache
+// (see site.mjs). The worker's Python (bridge.py) exports `call`, which the page
 // awaits. No SharedArrayBuffer is needed: only the page calls the worker, never the worker the page
 // synchronously (`sync_main_only`). Nothing waits on Python synchronously: every call is a promise,
 // answered in the order asked. No request leaves the origin. PyScript's core module is imported after
@@ -42,12 +43,39 @@ const mark = (name, startTime) => {
 
 async function workerMarks(w) {
   try {
-    for (const [name, epoch, duration] of JSON.parse(await w.sync.marks())) {
+    const marks = JSON.parse(await w.sync.marks());
+    for (const [name, epoch, duration] of marks) {
       const start = epoch - performance.timeOrigin;
       if (duration) performance.measure(name, { start, duration });
       else mark(name.replace(/^pygames:/, ""), start);
     }
-  } catch (e) { /* only for measuring */ }
+    return marks.map(([name]) => name);
+  } catch (e) { return []; }
+}
+
+const whenIdle = (fn) => {
+  if ("requestIdleCallback" in window) requestIdleCallback(fn, { timeout: 3000 }); else setTimeout(fn, 1000);
+};
+
+// The memory snapshot that later visits restore (pyodide/site.mjs) is made by a worker of its own,
+// started here when this page's Python did not start from one: once the page is idle and the service
+// worker controls it (so the snapshot maker's files come from the offline cache: nothing is downloaded
+// twice), e.g. on a first visit once the site is cached. It ends once the snapshot is kept.
+function snapshotLater(workerMarkNames) {
+  if (workerMarkNames.includes("pygames:worker:snapshot-restored")) return;
+  let sw;
+  try { sw = navigator.serviceWorker; } catch (e) { return; }  // storage denied (third-party frame)
+  if (!sw || !("caches" in window)) return;
+  const make = () => whenIdle(() => {
+    try {
+      const maker = new Worker(here("./pyodide/snapshot.mjs"), { type: "module" });
+      const end = () => maker.terminate();
+      maker.addEventListener("message", (e) => { if (e.data && e.data.made) mark("snapshot-made"); end(); });
+      maker.addEventListener("error", end);
+    } catch (e) { /* no snapshot: later visits start the ordinary way */ }
+  });
+  if (sw.controller) make();
+  else sw.addEventListener("controllerchange", make, { once: true });
 }
 
 function controlled() {
@@ -109,8 +137,9 @@ export function startPython({ testhooks = false, offline = true, inGame = () => 
   worker.then(async (w) => {
     mark("python-ready");
     onReady();
-    workerMarks(w);
+    const marks = await workerMarks(w);
     if (offline && await w.sync.kept()) keepOffline(inGame);
+    snapshotLater(marks);
   }, (e) => onFailed(String(e && e.message ? e.message : e)));
   // answered in the order asked: each call waits for the one before it
   let last = worker;
@@ -189,5 +218,5 @@ function keepOffline(inGame) {
     watch(reg.waiting);
     reg.addEventListener("updatefound", () => watch(reg.installing));
   }).catch(() => {});
-  if ("requestIdleCallback" in window) requestIdleCallback(go, { timeout: 3000 }); else setTimeout(go, 1000);
+  whenIdle(go);
 }

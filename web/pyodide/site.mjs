@@ -5,23 +5,28 @@
 //   installs it and `pygames.web` is imported (PREPARE: the bridge and the core; each game is imported
 //   on its first use, pygames/games.py), before PyScript's own set-up and the bridge (bridge.py,
 //   which imports the same). PyScript's config names no packages: the install is here.
-// - A memory snapshot for repeat visits: right after that import, Python's memory (every module
-//   imported, micropip's install done) is copied (Pyodide's `makeMemorySnapshot`) and kept in this
-//   browser's Cache Storage (cache "pygames-snapshot", one entry, keyed by SNAPSHOT, Pyodide's version
-//   and the wheel's sha256; sw.js leaves that cache alone). A later start of the same wheel restores
-//   it (`_loadSnapshot`) instead of starting Python, loading micropip and installing. The memory holds
-//   no files, so site-packages as micropip left it (micropip's and our wheel's files) is kept beside
-//   it ("….files") and written back; `random` is seeded anew. Nothing is shipped: each browser makes its own. A
-//   snapshot that fails to restore (say another Pyodide build) is deleted and Python starts the
-//   ordinary way. Where storage is denied there is no snapshot and nothing else changes.
+// - A memory snapshot for repeat visits, made off the page's path: once a page the service worker
+//   controls is idle, loader.js starts a worker of its own (snapshot.mjs → `makeSnapshotFile` below)
+//   that starts a second Python the same way, imports the bridge and every game (PREPARE_ALL), copies
+//   its memory (Pyodide's `makeMemorySnapshot`) and keeps it in this browser's Cache Storage (cache
+//   "pygames-snapshot", one entry, keyed by SNAPSHOT, Pyodide's version and the wheel's sha256; sw.js
+//   leaves that cache alone), then ends. A later start of the same wheel restores it (`_loadSnapshot`)
+//   instead of starting Python, loading micropip, installing and importing: every game is imported
+//   already. The memory holds no files, so site-packages as micropip left it (micropip's and our
+//   wheel's files) is kept beside it ("….files") and written back; `random` is seeded anew. Nothing
+//   is shipped: each browser makes its own. A snapshot that fails to restore (say another Pyodide
+//   build) is deleted and Python starts the ordinary way. Where storage is denied there is no snapshot
+//   and nothing else changes. (A first visit makes no snapshot on its way to the board: that cost
+//   0.2-0.3 s, and importing every game for it 1.5 s more, at load 8.)
 // (The query of this module's address is lost when the service worker serves it: only ?keep, which is
 // given only when no service worker controls the page, is read from it.)
 import { early, fetchKept, keepFetched, keeping, loadPyodide as pyodideLoad, mark, version } from "./entry.mjs";
 
 const WHEEL = new URL("../__WHEEL__", import.meta.url).href;  // build.py writes our wheel's file name here
 const SNAPSHOTS = "pygames-snapshot";
-const SNAPSHOT = 1;  // what a snapshot holds: a change in PREPARE or below makes the old ones unused
+const SNAPSHOT = 2;  // what a snapshot holds: a change in PREPARE_ALL or below makes the old ones unused
 const PREPARE = "import pygames.web";
+const PREPARE_ALL = "import pygames.web\nfrom pygames.core.registry import list_games\nlist_games()";
 
 if (new URL(import.meta.url).searchParams.has("keep")) keepFetched();
 
@@ -151,23 +156,45 @@ function makeSnapshot(py, cache, key) {
   }
 }
 
+async function install(py) {
+  await py.loadPackage("micropip", { messageCallback: () => {} });
+  mark("micropip-loaded");
+  const micropip = py.pyimport("micropip");
+  try { await micropip.install(WHEEL); } finally { micropip.destroy(); }
+  mark("wheel-installed");
+}
+
 async function loadPyodide(options) {
   const cache = await snapshotCache();
   const key = cache && snapshotKey();
   key?.catch(() => {});
   // a first visit has no snapshot: Python starts at once, without waiting for the wheel's sha256
-  const restored = cache && (await cache.keys()).length && await restore(options, cache, await key.catch(() => null));
-  if (restored) return restored;
-  const py = await pyodideLoad({ ...options, _makeSnapshot: Boolean(cache) });
-  await py.loadPackage("micropip");
-  mark("micropip-loaded");
-  const micropip = py.pyimport("micropip");
-  try { await micropip.install(WHEEL); } finally { micropip.destroy(); }
-  mark("wheel-installed");
+  if (cache && (await cache.keys()).length) {
+    const restored = await restore(options, cache, await key.catch(() => null));
+    if (restored) return restored;
+  }
+  const py = await pyodideLoad(options);
+  await install(py);
   py.runPython(PREPARE);
   mark("prepared");
-  if (cache && await key.catch(() => null)) makeSnapshot(py, cache, await key);
   return py;
+}
+
+/** The snapshot maker (snapshot.mjs, a worker of its own): unless this wheel's snapshot is kept
+ * already, start a Python as the page's worker does, import every game, and keep its memory snapshot.
+ * Resolves to whether one was made. */
+export async function makeSnapshotFile() {
+  const cache = await snapshotCache();
+  if (!cache) return false;
+  const key = await snapshotKey();
+  if (await cache.match(key)) return false;
+  const py = await pyodideLoad({ indexURL: new URL("./", import.meta.url).href, _makeSnapshot: true,
+    stdout: () => {}, stderr: () => {} });
+  await install(py);
+  py.runPython(PREPARE_ALL);
+  makeSnapshot(py, cache, key);
+  await Promise.allSettled(keeping);
+  return true;
 }
 
 export { loadPyodide, version };
