@@ -28,6 +28,11 @@ LUDII_BLOCK = 10.0
 opponent still has pieces to bring past it: they may land only on empty points there (V31)."""
 BAR = 6.0
 """Pips a piece waiting on the bar costs beyond its distance (it must re-enter first, V13)."""
+PRIME = 2.0
+"""Ludii ruleset, hard level: pips for the square of the longest run of consecutive points of our own side
+(13–24) holding a piece of ours: on those points, the opponent's first twelve, the opponent may land only
+on empty points (V31), so a run of them is a wall their pieces must jump whole (a run of six cannot be
+passed at all). Tuned by matches (``docs/bots.md``, Verquere)."""
 
 
 def _risk(s, pl: int) -> float:
@@ -67,26 +72,44 @@ def _blocks(s, pl: int) -> float:
     return v
 
 
+def _run(s, pl: int) -> int:
+    """The longest run of consecutive points of ``pl``'s own side (13–24) holding a piece of ``pl``'s."""
+    b = s.board[pl]
+    run = best = 0
+    for p in range(13, 25):
+        if b[p]:
+            run += 1
+            if run > best:
+                best = run
+        else:
+            run = 0
+    return best
+
+
 def side_value(s, pl: int, blocks: float = 1.0) -> float:
     """``pl``'s side of :func:`position_value`, in pips (higher is better)."""
     return -float(s.pip_count(pl)) - BAR * s.bar[pl] - _risk(s, pl) + blocks * _blocks(s, pl)
 
 
-def position_value(s, pl: int, blocks: float = 1.0) -> float:
+def position_value(s, pl: int, blocks: float = 1.0, prime: float = 0.0) -> float:
     """How good ``s`` is for ``pl`` at the end of pl's turn (the opponent to roll), in pips: pl's side
     minus the opponent's (the opponent's lone pieces are at risk from pl only after their own turn, so
     they count at half). ``blocks`` weighs the points held (0: a player who only races and keeps
-    safe)."""
+    safe); ``prime`` (Ludii ruleset only) the square of each side's longest run of held points on its
+    own side (:data:`PRIME`)."""
     if s.off[pl] == PIECES:
         return 1e6
     opp = 1 - pl
     mine = side_value(s, pl, blocks)
     theirs = -float(s.pip_count(opp)) - BAR * s.bar[opp] - 0.5 * _risk(s, opp)
     theirs += blocks * _blocks(s, opp)
+    if prime and s.ludii:
+        mine += prime * _run(s, pl) ** 2
+        theirs += prime * _run(s, opp) ** 2
     return mine - theirs
 
 
-def turn_ends(s, blocks: float = 1.0) -> list[tuple[float, list[tuple[int, int]], object]]:
+def turn_ends(s, blocks: float = 1.0, prime: float = 0.0) -> list[tuple[float, list[tuple[int, int]], object]]:
     """Every distinct way to play the rest of the player's roll from ``s`` (not modified): ``(value,
     steps, final state)`` with steps ``(from, die)``, best first by :func:`position_value` (orders that
     reach the same position are merged)."""
@@ -102,7 +125,7 @@ def turn_ends(s, blocks: float = 1.0) -> list[tuple[float, list[tuple[int, int]]
         seen.add(key)
         steps = w.legal_steps() if w.dice and w.off[pl] < PIECES else []
         if not steps:
-            out.append((position_value(w, pl, blocks), list(path), w.clone()))
+            out.append((position_value(w, pl, blocks, prime), list(path), w.clone()))
             return
         dice = list(w.dice)
         for frm, d in steps:
@@ -119,7 +142,7 @@ def turn_ends(s, blocks: float = 1.0) -> list[tuple[float, list[tuple[int, int]]
     return out
 
 
-def best_reply_value(s, pl: int, blocks: float = 1.0) -> float:
+def best_reply_value(s, pl: int, blocks: float = 1.0, prime: float = 0.0) -> float:
     """``pl``'s expected :func:`position_value` after the opponent's next roll (every roll with its
     chance, V4–V6) and their best reply by :func:`position_value`: ``s`` is the position at the end of
     pl's turn (not modified)."""
@@ -132,19 +155,19 @@ def best_reply_value(s, pl: int, blocks: float = 1.0) -> float:
     total = 0.0
     for a, b in ROLLS:
         w.dice = [a] * 4 if a == b else [a, b]
-        ends = turn_ends(w, blocks)
-        v = -ends[0][0] if ends else position_value(w, pl, blocks)
+        ends = turn_ends(w, blocks, prime)
+        v = -ends[0][0] if ends else position_value(w, pl, blocks, prime)
         total += (1 if a == b else 2) / 36.0 * v
     return total
 
 
 def best_turn(s, rng: random.Random | None = None, width: int = 0, deadline: float = math.inf,
-              blocks: float = 1.0) -> list[tuple[int, int]]:
+              blocks: float = 1.0, prime: float = 0.0) -> list[tuple[int, int]]:
     """The steps ``(from, die)`` of the best way to play the rest of the player's roll from ``s`` (not
     modified): by :func:`position_value` (``width`` 0), or, for the ``width`` best of those, by
     :func:`best_reply_value` (one roll of the opponent looked ahead), as far as ``deadline``
     (``time.monotonic()``) allows. Ties go to ``rng``."""
-    ends = turn_ends(s, blocks)
+    ends = turn_ends(s, blocks, prime)
     if not ends:
         return []
     noise = rng.random if rng is not None else (lambda: 0.0)
@@ -157,7 +180,7 @@ def best_turn(s, rng: random.Random | None = None, width: int = 0, deadline: flo
     for v0, path, end in ends[:width]:
         if time.monotonic() > deadline:
             break
-        v = best_reply_value(end, pl, blocks) + 1e-6 * noise()
+        v = best_reply_value(end, pl, blocks, prime) + 1e-6 * noise()
         if v > best_v:
             best, best_v = path, v
     return best
@@ -166,13 +189,15 @@ def best_turn(s, rng: random.Random | None = None, width: int = 0, deadline: flo
 class TurnBot:
     """Plays each roll by :func:`best_turn` (``width`` 0: the best position at the end of the turn; else
     the ``width`` best also judged after the opponent's reply to every roll), within ``seconds`` per
-    decision; the plan found for a roll is kept for its later dice. ``blocks``: the weight of the points
-    held, with the text's rules and with the Ludii ruleset."""
+    decision; the plan found for a roll is kept for its later dice. ``blocks`` and ``width``: one value
+    for the text's rules and one for the Ludii ruleset (``width`` may be one number for both);
+    ``prime``: the weight of the longest run of held points (:data:`PRIME`, Ludii ruleset only)."""
 
-    def __init__(self, seed: int = 0, width: int = 0, seconds: float = math.inf,
-                 blocks: tuple[float, float] = (1.0, 1.0)):
+    def __init__(self, seed: int = 0, width: int | tuple[int, int] = 0, seconds: float = math.inf,
+                 blocks: tuple[float, float] = (1.0, 1.0), prime: float = 0.0):
         self.rng = random.Random(seed)
-        self.width, self.seconds, self.blocks = width, seconds, blocks
+        self.width = (width, width) if isinstance(width, int) else tuple(width)
+        self.seconds, self.blocks, self.prime = seconds, blocks, prime
         self._plan: list = []
         self._at = -1
 
@@ -185,8 +210,8 @@ class TurnBot:
         if len(legal) == 1:
             return legal[0]
         if self._at != len(state.history) or not self._plan:
-            self._plan = best_turn(state, self.rng, self.width, time.monotonic() + self.seconds,
-                                   self.blocks[state.ludii])
+            self._plan = best_turn(state, self.rng, self.width[state.ludii], time.monotonic() + self.seconds,
+                                   self.blocks[state.ludii], self.prime)
         frm, d = self._plan.pop(0)
         self._at = len(state.history) + 1
         for a in legal:
@@ -197,15 +222,17 @@ class TurnBot:
 
 
 LEVELS = {
-    # level: (blocks weight with the text's rules, with the Ludii ruleset; width looked ahead; seconds cap)
-    "easy": ((0.0, 0.2), 0, 0.5),
-    "medium": ((1.0, 1.0), 0, 1.0),
-    "hard": ((1.0, 1.0), 4, 1.8),
+    # level: (blocks weight with the text's rules, with the Ludii ruleset; width looked ahead with each;
+    # prime weight (Ludii ruleset); seconds cap)
+    "easy": ((0.0, 0.2), (0, 0), 0.0, 0.5),
+    "medium": ((1.0, 1.0), (0, 0), 0.0, 1.0),
+    "hard": ((1.0, 1.0), (4, 4), PRIME, 1.8),
 }
 """The computer levels (issue 19): easy races and keeps its pieces safe but leaves out the points it
 holds (with the Ludii ruleset, where any piece blocks, it counts them at a fifth); medium values them
-fully; hard also looks one roll of the opponent ahead for its four best
-turns. Measured in ``docs/bots.md``."""
+fully; hard also looks one roll of the opponent ahead for its four best turns and, with the Ludii
+ruleset, values a run of held points on its own side (:data:`PRIME`: one roll ahead alone did not beat
+medium there). Measured in ``docs/bots.md``."""
 
 
 def make_level_bot(level: str, seed: int = 0, cap: bool = True) -> TurnBot:
@@ -213,5 +240,5 @@ def make_level_bot(level: str, seed: int = 0, cap: bool = True) -> TurnBot:
     time cap (hard then judges all four turns). Raises PygamesError for an unknown level."""
     if level not in LEVELS:
         raise PygamesError(f"unknown Verquere computer level {level!r}; levels: {', '.join(LEVELS)}")
-    blocks, width, secs = LEVELS[level]
-    return TurnBot(seed=seed, width=width, seconds=secs if cap else math.inf, blocks=blocks)
+    blocks, width, prime, secs = LEVELS[level]
+    return TurnBot(seed=seed, width=width, seconds=secs if cap else math.inf, blocks=blocks, prime=prime)

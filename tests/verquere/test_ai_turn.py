@@ -65,3 +65,18 @@ def test_medium_hits_a_piece_far_along():
 def test_unknown_level_is_refused():
     with pytest.raises(PygamesError):
         ai_turn.make_level_bot("grandmaster")
+
+
+def test_hard_values_a_wall_of_held_points_in_the_ludii_ruleset():
+    """V31: on the opponent's first twelve (our 13-24) they may land only on empty points, so hard (Ludii)
+    counts the square of our longest run of held points there; the text's rules and the other levels do
+    not. Pieces on 14, 15, 16, 17 (a run of four) against 14, 16, 18, 20 (runs of one)."""
+    wall = {"1": 11, "14": 1, "15": 1, "16": 1, "17": 1}
+    spread = {"1": 11, "14": 1, "16": 1, "18": 1, "20": 1}
+    s, t = pos(wall, ruleset="ludii"), pos(spread, ruleset="ludii")
+    assert ai_turn._run(s, 0) == 4 and ai_turn._run(t, 0) == 1
+    gain = ai_turn.position_value(s, 0, 1.0, ai_turn.PRIME) - ai_turn.position_value(s, 0, 1.0)
+    assert gain == ai_turn.PRIME * 16  # Black, all on its point 1, holds no run on its own side
+    text = pos(wall, ruleset="text")
+    assert ai_turn.position_value(text, 0, 1.0, ai_turn.PRIME) == ai_turn.position_value(text, 0, 1.0)
+    assert ai_turn.LEVELS["hard"][2] == ai_turn.PRIME and ai_turn.LEVELS["medium"][2] == 0.0
