@@ -12,13 +12,15 @@ This script needs only the standard library to start: it makes a virtual environ
     python3 build.py test    install the test dependencies (and Debian's chromium if missing), build
                              dist/, then run ``pytest tests -n CORES`` and ``pytest e2e``
     python3 build.py bench   print the benchmark figures (playouts/s, page load, click-to-redraw,
-                             pages of 1, 6 and 20 embedded boards; --embed: those alone)
+                             pages of 1, 6 and 20 embedded boards; --embed: those alone; --load: the
+                             cold and repeat loads alone; --rounds N: loads of each kind, default 5)
     python3 build.py bench --bots [--games N] [--game ID] [--pair medium-easy] [--variant LABEL]
                              play the computer levels' ladder and write docs/bots.md's table
 
 dist/ is a folder of static files: Pyodide (npm ``pyodide``), PyScript's core (npm ``@pyscript/core``)
 and an in-memory IndexedDB for storage-denied frames (npm ``fake-indexeddb``), the micropip wheel from
-PyPI with its real sha256 written into the vendored ``pyodide-lock.json`` (which lists only what dist/ holds),
+PyPI (with bytecode added for what its import compiles, see ``precompile``) and its real sha256 written
+into the vendored ``pyodide-lock.json`` (which lists only what dist/ holds),
 our wheel, the app
 from web/ (the page; ``loader.js``, which starts a PyScript worker whose micropip installs the wheel;
 ``python.html``, Python in a page) and the rules pages rendered from docs/rules/.
@@ -198,6 +200,8 @@ def build(testhooks: bool = True) -> Path:
         entry["file_name"] = whl.name
         entry["sha256"] = hashlib.sha256(whl.read_bytes()).hexdigest()
     (pyo / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
+    precompile(pyo, lock)  # micropip's wheel gains bytecode: a new sha256
+    (pyo / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
     # our wheel, the rules pages, and the build info the page reads
     whl = build_wheel(DIST)
     build_rules_pages(DIST / "rules")
@@ -220,6 +224,98 @@ def build(testhooks: bool = True) -> Path:
     compress(DIST)
     log(f"built {DIST}/ ({whl.name})")
     return DIST
+
+
+PRECOMPILE_JS = """
+import { loadPyodide } from %(pyodide)s;
+import fs from "fs";
+const py = await loadPyodide({ indexURL: %(index)s, stdout: () => {}, stderr: () => {} });
+py.runPython("import sys; _base = set(sys.modules)");
+await py.loadPackage("micropip", { messageCallback: () => {} });
+py.runPython("import micropip");
+fs.writeFileSync(%(out)s, py.runPython(%(code)s).toJs());
+"""
+PRECOMPILE_PY = """
+import json, sys
+from importlib._bootstrap_external import _code_to_hash_pyc
+from importlib.util import source_hash
+out = []
+for name in sorted(set(sys.modules) - _base):
+    spec = getattr(sys.modules[name], "__spec__", None)
+    if spec is None or not (spec.origin or "").endswith(".py"):
+        continue
+    data = spec.loader.get_data(spec.origin)
+    code = compile(data, spec.origin, "exec", dont_inherit=True)
+    out.append((spec.origin, bytes(_code_to_hash_pyc(code, source_hash(data), False))))
+head = json.dumps({"tag": sys.implementation.cache_tag, "files": [[o, len(b)] for o, b in out]}).encode()
+len(head).to_bytes(4, "little") + head + b"".join(b for _, b in out)
+"""
+
+
+def precompile(pyo: Path, lock: dict) -> None:
+    """Bytecode for what micropip's start imports beyond Pyodide's own (micropip, the standard library
+    modules it needs): compiling their sources was most of ``import micropip``'s second in the browser.
+    Pyodide's Python (node, on the vendored runtime) imports micropip and compiles each module it added
+    to an unchecked hash-based ``.pyc`` (used without looking at the source, which stays beside it for
+    tracebacks): the standard library's go into ``python_stdlib.zip`` next to their ``.py`` (zipimport
+    takes a ``.pyc`` first), micropip's into its wheel's ``__pycache__`` (with RECORD lines; the lock
+    file gets that wheel's sha256), as Pyodide's own packages ship compiled. Modules Pyodide imports at
+    its own start are left as they are, so a bare Pyodide start is unchanged."""
+    import subprocess
+    import tempfile
+    import zipfile
+    with tempfile.TemporaryDirectory(prefix="pygames-pyc-") as tmp:
+        out = Path(tmp) / "pyc.bin"
+        script = Path(tmp) / "precompile.mjs"
+        script.write_text(PRECOMPILE_JS % {"pyodide": json.dumps((pyo / "pyodide.mjs").as_uri()),
+                                           "index": json.dumps(str(pyo) + "/"), "out": json.dumps(str(out)),
+                                           "code": json.dumps(PRECOMPILE_PY)})
+        subprocess.run(["node", str(script)], check=True, cwd=tmp)
+        blob = out.read_bytes()
+    n = int.from_bytes(blob[:4], "little")
+    head = json.loads(blob[4:4 + n])
+    at, stdlib, micropip = 4 + n, {}, {}
+    for origin, size in head["files"]:
+        pyc, at = blob[at:at + size], at + size
+        if "/python_stdlib.zip/" in origin or re.search(r"/python3\d+\.zip/", origin):
+            stdlib[origin.split(".zip/", 1)[1][:-3] + ".pyc"] = pyc
+        elif "/site-packages/micropip/" in origin:
+            folder, name = origin.split("/site-packages/", 1)[1].rsplit("/", 1)
+            micropip[f"{folder}/__pycache__/{name[:-3]}.{head['tag']}.pyc"] = pyc
+    stamp = (2020, 1, 1, 0, 0, 0)
+
+    def add(zout, name: str, data: bytes) -> None:
+        info = zipfile.ZipInfo(name, stamp)
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        zout.writestr(info, data, compresslevel=9)
+
+    zpath = pyo / "python_stdlib.zip"
+    entries = zipfile.ZipFile(zpath).infolist()
+    with zipfile.ZipFile(zpath) as zin, zipfile.ZipFile(Path(str(zpath) + ".new"), "w") as zout:
+        for info in entries:
+            zout.writestr(info, zin.read(info), compress_type=info.compress_type)
+            pyc = info.filename[:-3] + ".pyc"
+            if pyc in stdlib:
+                add(zout, pyc, stdlib.pop(pyc))
+    Path(str(zpath) + ".new").replace(zpath)
+    entry = lock["packages"]["micropip"]
+    wheel = pyo / entry["file_name"]
+    with zipfile.ZipFile(wheel) as zin:
+        names = zin.infolist()
+        files = {i.filename: zin.read(i) for i in names}
+    record = next(name for name in files if name.endswith(".dist-info/RECORD"))
+    import base64
+    lines = [f"{name},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},{len(data)}"
+             for name, data in sorted(micropip.items())]
+    files[record] = files[record].rstrip(b"\n") + b"\n" + "\n".join(lines).encode() + b"\n"
+    with zipfile.ZipFile(wheel, "w") as zout:
+        for info in names:
+            zout.writestr(info, files[info.filename], compress_type=info.compress_type)
+        for name, data in sorted(micropip.items()):
+            add(zout, name, data)
+    entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    log(f"precompiled {len(head['files'])} modules micropip imports ({len(micropip)} of micropip's)")
 
 
 STDLIB_UNUSED = re.compile(r"^(_pyrepl|multiprocessing)/|^(pdb|doctest)\.py$")
@@ -459,6 +555,15 @@ def bench(args: list[str]) -> int:
     if "--bots" in args:
         from tools.ladder import bench_bots  # the level ladder (issue 19)
         return bench_bots(args)
+    rounds = _flag(args, "--rounds", "5")
+    if not rounds.isdigit() or int(rounds) < 1:
+        sys.exit(f"--rounds must be a positive number, not {rounds!r}")
+    if "--load" in args:  # the load figures alone (issue 18): cold beside the two bare baselines, repeat
+        build()
+        sys.path.insert(0, str(ROOT / "e2e"))
+        from browser_bench import run_browser_bench  # noqa: E402
+        print(json.dumps(run_browser_bench(DIST, int(rounds), loads_only=True), indent=1))
+        return 0
     if "--embed" in args:  # the embedded boards' figures alone (issue 20)
         build()
         sys.path.insert(0, str(ROOT / "e2e"))
@@ -471,7 +576,7 @@ def bench(args: list[str]) -> int:
         build()
         sys.path.insert(0, str(ROOT / "e2e"))
         from browser_bench import run_browser_bench  # noqa: E402
-        figures.update(run_browser_bench(DIST))
+        figures.update(run_browser_bench(DIST, int(rounds)))
         from embed_bench import run_embed_bench  # noqa: E402  (issue 20: pages of many boards)
         figures.update(run_embed_bench(DIST))
     print(json.dumps(figures, indent=1))

@@ -133,7 +133,16 @@ def hard_game_long_tasks(browser, url: str, perform, wait_settled) -> tuple[list
     return tasks, v["ply"], traced
 
 
-def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
+def spread(xs: list[float]) -> str:
+    """``median M ms [min-max] over N``: a figure of a shared machine, with how far its runs swung."""
+    return f"median {statistics.median(xs):.0f} ms [{min(xs):.0f}-{max(xs):.0f}] over {len(xs)}"
+
+
+def run_browser_bench(dist: Path, rounds: int = 5, loads_only: bool = False) -> dict:
+    """The browser figures (module docstring); ``rounds`` cold loads of each kind, interleaved (each
+    round runs the bare loadPyodide, the bare PyScript page and our page, in an order that turns from
+    round to round, so the machine's swings fall on all three alike), and ``rounds`` repeat visits.
+    ``loads_only`` (``bench --load``): only the load figures (cold, baselines, repeat, start page)."""
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(ROOT / "e2e"))
@@ -144,21 +153,27 @@ def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{srv.server_address[1]}"
     bare, bare_pyscript, page_load, listed, painted, load_tasks = [], [], [], [], [], []
+    cold_marks: list = []
     load_before = os.getloadavg()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=build.CHROMIUM, args=ARGS)
-        for _ in range(rounds):
+
+        def run_bare():
             ctx = browser.new_context(bypass_csp=True)
             pg = ctx.new_page()
             pg.goto(f"{url}/favicon.svg")
             bare.append(pg.evaluate(BARE))
             ctx.close()
+
+        def run_bare_pyscript():
             ctx = browser.new_context(bypass_csp=True)
             pg = ctx.new_page()
             pg.goto(f"{url}/bench-pyscript.html")
             pg.wait_for_function("window.benchDone", timeout=120_000)
             bare_pyscript.append(pg.evaluate("window.benchDone"))
             ctx.close()
+
+        def run_page():
             ctx = browser.new_context(bypass_csp=True)
             pg = ctx.new_page()
             pg.add_init_script(LONGTASKS)
@@ -168,8 +183,13 @@ def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
             page_load.append(pg.evaluate("performance.now()"))
             load_tasks.extend(pg.evaluate("window.__longtasks"))
             pg.wait_for_function(f"performance.getEntriesByName('{LAST_MARK}').length > 0", timeout=10_000)
-            cold_marks = pg.evaluate(MARKS)
+            cold_marks[:] = pg.evaluate(MARKS)
             ctx.close()
+
+        runs = [run_bare, run_bare_pyscript, run_page]
+        for i in range(rounds):
+            for run in runs[i % 3:] + runs[:i % 3]:
+                run()
             ctx = browser.new_context(bypass_csp=True)
             pg = ctx.new_page()
             pg.goto(f"{url}/index.html?nosw")
@@ -177,6 +197,12 @@ def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
             listed.append(pg.evaluate("performance.getEntriesByName('pygames:home')[0].startTime"))
             painted.append(pg.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || 0"))
             ctx.close()
+        repeat, repeat_marks = repeat_visits(browser, url, rounds)
+        if loads_only:
+            browser.close()
+            srv.shutdown()
+            return load_figures(bare, bare_pyscript, page_load, cold_marks, repeat, repeat_marks, listed, painted,
+                                load_before)
         # one more cold load, traced (not timed: tracing slows it down)
         ctx = browser.new_context(bypass_csp=True)
         pg = ctx.new_page()
@@ -202,26 +228,11 @@ def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
         clicks = sorted(pg.evaluate("window.pygamesApp.timings"))
         ctx.close()
         tasks, hard_plies, hard_traced = hard_game_long_tasks(browser, url, perform, wait_settled)
-        repeat, repeat_marks = repeat_visits(browser, url, rounds)
         browser.close()
     srv.shutdown()
-    med_bare, med_page = statistics.median(bare), statistics.median(page_load)
-    med_pyscript = statistics.median(bare_pyscript)
-    med_repeat = statistics.median(repeat)
+    out = load_figures(bare, bare_pyscript, page_load, cold_marks, repeat, repeat_marks, listed, painted, load_before)
     p50 = clicks[len(clicks) // 2]
     p95 = clicks[min(len(clicks) - 1, int(len(clicks) * 0.95))]
-    print(f"bare loadPyodide: median {med_bare:.0f} ms {[round(x) for x in bare]}")
-    print(f"bare PyScript page (print(1) in a worker): median {med_pyscript:.0f} ms {[round(x) for x in bare_pyscript]}")
-    print(f"cold page load to interactive board: median {med_page:.0f} ms {[round(x) for x in page_load]}"
-          f" = {med_page / med_pyscript:.2f}x the bare PyScript page (target <= 1.15x),"
-          f" {med_page / med_bare:.2f}x bare loadPyodide; the last one's marks (ms):"
-          f" {', '.join(f'{n} {ms}' for n, ms in cold_marks)}, board {round(page_load[-1])}")
-    print(f"repeat visit (everything cached) to interactive board: median {med_repeat:.0f} ms"
-          f" {[round(x) for x in repeat]} (target <= 1500 ms); the last one's marks (ms):"
-          f" {', '.join(f'{n} {ms}' for n, ms in repeat_marks)}, board {round(repeat[-1])}")
-    load_after = os.getloadavg()
-    print(f"machine load average (1 min) {load_before[0]:.1f} at the start, {load_after[0]:.1f} at the end"
-          f" of the browser runs, on {os.cpu_count()} cores")
     print(f"main-thread long tasks from navigation to playable over {rounds} cold loads: {len(load_tasks)},"
           f" longest {max(load_tasks, default=0):.0f} ms (target: none over 50 ms)")
     for label, traced in (("navigation to playable", load_traced), ("a ZÈRTZ game against hard", hard_traced)):
@@ -232,23 +243,14 @@ def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
               f" (CPU {by_wall['cpu_ms']:.0f} ms: {by_wall['what']}); the test driver's longest {driven['cpu_ms']:.0f} ms CPU")
     print(f"click-to-redraw over {len(clicks)} clicks ({actions} actions): p50 {p50:.1f} ms, "
           f"p95 {p95:.1f} ms (target p95 <= 50 ms)")
-    med_listed = statistics.median(listed)
-    med_painted = statistics.median(painted)
-    print(f"start page first contentful paint: median {med_painted:.0f} ms; game list drawn: median {med_listed:.0f} ms"
-          f" {[round(x) for x in listed]} (target <= 500 ms)")
     print(f"main-thread long tasks from navigation to the end of a ZÈRTZ game against hard ({hard_plies} plies):"
           f" {len(tasks)}, longest {max(tasks, default=0):.0f} ms, over 50 ms: {sum(t > 50 for t in tasks)}"
           f" (target: none over 50 ms)")
-    out = {"game_list_ms": round(med_listed), "first_contentful_paint_ms": round(med_painted), "long_tasks": len(tasks),
-           "longest_task_ms": round(max(tasks, default=0)), "bare_loadpyodide_ms": round(med_bare), "page_load_ms": round(med_page),
-           "page_load_ratio": round(med_page / med_bare, 2),
-           "bare_pyscript_ms": round(med_pyscript), "page_load_ratio_pyscript": round(med_page / med_pyscript, 2),
-           "repeat_visit_ms": round(med_repeat), "load_long_tasks": len(load_tasks),
-           "load_longest_task_ms": round(max(load_tasks, default=0)), "click_p50_ms": round(p50, 1),
-           "click_p95_ms": round(p95, 1), "clicks": len(clicks),
-           "load_longest_task_cpu_ms": round(longest(load_traced, "cpu_ms")["cpu_ms"]),
-           "game_longest_task_cpu_ms": round(longest(hard_traced, "cpu_ms")["cpu_ms"]),
-           "load_average": [round(load_before[0], 1), round(load_after[0], 1)]}
+    out.update({"long_tasks": len(tasks), "longest_task_ms": round(max(tasks, default=0)),
+                "load_long_tasks": len(load_tasks), "load_longest_task_ms": round(max(load_tasks, default=0)),
+                "click_p50_ms": round(p50, 1), "click_p95_ms": round(p95, 1), "clicks": len(clicks),
+                "load_longest_task_cpu_ms": round(longest(load_traced, "cpu_ms")["cpu_ms"]),
+                "game_longest_task_cpu_ms": round(longest(hard_traced, "cpu_ms")["cpu_ms"])})
     for compressed in (False, True):
         mb = first_visit_bytes(dist, compressed) / 2**20
         label = "with" if compressed else "without"
@@ -256,6 +258,39 @@ def run_browser_bench(dist: Path, rounds: int = 5) -> dict:
               f"(target {'<= 6' if compressed else '<= 14'} MB)")
         out[f"first_visit_mb_{label}_compression"] = round(mb, 2)
     return out
+
+
+def load_figures(bare: list[float], bare_pyscript: list[float], page_load: list[float], cold_marks: list,
+                 repeat: list[float], repeat_marks: list, listed: list[float], painted: list[float],
+                 load_before: tuple) -> dict:
+    """Print the load figures (medians with their spread, the ratios of the medians, the marks of the
+    last cold and repeat load, the machine's load) and return them."""
+    med_bare, med_page = statistics.median(bare), statistics.median(page_load)
+    med_pyscript = statistics.median(bare_pyscript)
+    med_repeat = statistics.median(repeat)
+    print(f"bare loadPyodide: {spread(bare)} {[round(x) for x in bare]}")
+    print(f"bare PyScript page (print(1) in a worker): {spread(bare_pyscript)} {[round(x) for x in bare_pyscript]}")
+    print(f"cold page load to interactive board: {spread(page_load)} {[round(x) for x in page_load]}"
+          f" = {med_page / med_pyscript:.2f}x the bare PyScript page (target <= 1.15x),"
+          f" {med_page / med_bare:.2f}x bare loadPyodide; the last one's marks (ms):"
+          f" {', '.join(f'{n} {ms}' for n, ms in cold_marks)}, board {round(page_load[-1])}")
+    print(f"repeat visit (everything cached) to interactive board: {spread(repeat)}"
+          f" {[round(x) for x in repeat]} (target <= 1500 ms); the last one's marks (ms):"
+          f" {', '.join(f'{n} {ms}' for n, ms in repeat_marks)}, board {round(repeat[-1])}")
+    med_listed = statistics.median(listed)
+    med_painted = statistics.median(painted)
+    print(f"start page first contentful paint: median {med_painted:.0f} ms; game list drawn: {spread(listed)}"
+          f" {[round(x) for x in listed]} (target <= 500 ms)")
+    load_after = os.getloadavg()
+    print(f"machine load average (1 min) {load_before[0]:.1f} at the start, {load_after[0]:.1f} at the end"
+          f" of the browser runs, on {os.cpu_count()} cores")
+    return {"game_list_ms": round(med_listed), "first_contentful_paint_ms": round(med_painted),
+            "bare_loadpyodide_ms": round(med_bare), "page_load_ms": round(med_page),
+            "page_load_ratio": round(med_page / med_bare, 2), "bare_pyscript_ms": round(med_pyscript),
+            "page_load_ratio_pyscript": round(med_page / med_pyscript, 2), "repeat_visit_ms": round(med_repeat),
+            "page_load_spread_ms": [round(min(page_load)), round(max(page_load))],
+            "repeat_visit_spread_ms": [round(min(repeat)), round(max(repeat))],
+            "load_average": [round(load_before[0], 1), round(load_after[0], 1)]}
 
 
 def repeat_visits(browser, url: str, rounds: int) -> tuple[list[float], list]:

@@ -1,5 +1,6 @@
-"""The vendored runtime works offline: micropip (from PyPI, with its real sha256 in the vendored
-pyodide-lock.json) loads from the site and installs our wheel, with no request leaving the origin."""
+"""The vendored runtime works offline: micropip (from PyPI, with the bytecode build.py adds, and that
+wheel's real sha256 in the vendored pyodide-lock.json) loads from the site and installs our wheel, with
+no request leaving the origin."""
 
 LOAD = """async (wheel) => {
   const m = await import('/pyodide/pyodide.mjs');
