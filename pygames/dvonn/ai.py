@@ -52,6 +52,12 @@ SOLVE = {"hard": (22, 0.5, 200_000)}
 """Levels that first try to solve the stacking phase to its end (:class:`pygames.dvonn.search.Solver`):
 ``(at most this many stacks on the board, share of the decision's time, most nodes)``; a win or a draw
 found is played, otherwise the level searches as usual in the time left."""
+PLACE_END = {"hard": (8, 4)}
+"""Levels whose placement search, with at most this many placements left, deepens to the full board
+and then into the stacking phase (``(placements left, stacking plies)``,
+:attr:`pygames.dvonn.search.Search.place_end`) within the time cap: the last placements decide which
+stacks can move and take first once White opens the stacking phase (N5), which the placement evaluation
+does not see. With 8 left a search reaches the full board and 2–4 stacking plies in hard's 1.7 s."""
 SOLVE_TABLE_LIMIT = 400_000
 """The solver's table (exact bounds, kept from move to move) is emptied past this many entries."""
 
@@ -99,9 +105,11 @@ class DvonnBot:
     that a loaded machine does not shorten the search."""
 
     def __init__(self, depth: int, seconds: float | None, placement_depth: int = 2, seed: int = 0,
-                 solve: tuple[int, float, int] | None = None):
+                 solve: tuple[int, float, int] | None = None,
+                 place_end: tuple[int, int] | None = None):
         self.depth, self.seconds, self.placement_depth = depth, seconds, placement_depth
         self.solve = solve
+        self.place_end = place_end
         self._solved: dict = {}
         self.rng = random.Random(seed)
         self._state = None
@@ -138,6 +146,7 @@ class DvonnBot:
             if len(self._solved) > SOLVE_TABLE_LIMIT:
                 self._solved.clear()
             self._search.solve = self.solve + (self._solved,)
+        self._search.place_end = self.place_end
         self._gen = self._search.run()
 
     def think(self, seconds: float) -> bool:
@@ -190,5 +199,5 @@ def make_level_bot(level: str, seed: int = 0, cap: bool = True) -> DvonnBot:
         raise PygamesError(f"unknown DVONN computer level {level!r}; levels: {', '.join(LEVELS)}")
     plain, deep, secs, pdepth = LEVELS[level]
     if cap:
-        return DvonnBot(deep, secs, pdepth, seed, SOLVE.get(level))
-    return DvonnBot(plain, None, pdepth, seed, SOLVE.get(level))
+        return DvonnBot(deep, secs, pdepth, seed, SOLVE.get(level), PLACE_END.get(level))
+    return DvonnBot(plain, None, pdepth, seed, SOLVE.get(level), PLACE_END.get(level))

@@ -52,13 +52,16 @@ class Search:
     ``board`` (49 stacks), ``placed`` (0..49), ``player`` (to move). ``max_depth``: the deepest iteration;
     ``deadline``: a value of ``clock`` (default ``time.monotonic``; a match tool may pass
     ``time.process_time`` to give the search CPU seconds rather than wall-clock ones) or None;
-    ``placement_depth``: the depth of a placement search (it is not deepened: placements are judged by
-    a heuristic, deeper adds little).
+    ``placement_depth``: the depth of a placement search (placements are judged by a heuristic, deeper
+    adds little; only the last few are deepened, see ``place_end``).
     ``tables``: the transposition table and the cache of evaluations to use (kept from move to move by
     a player, so that what the last search learnt about the positions ahead is not searched again);
     fresh ones if None.
     ``solve`` (set before :meth:`run`; None: never): ``(most stacks, share of the time, most nodes,
-    table)`` for :meth:`solve_root`.
+    table)`` for :meth:`solve_root`. ``place_end`` (set before :meth:`run`; None: never):
+    ``(placements left, stacking plies)``: with a deadline and at most that many placements left, the
+    placement search deepens (iterative deepening) to the full board (N4) and then that many plies into
+    the stacking phase (N5), judged there by the stacking evaluation.
     After :meth:`run`, ``best`` is the chosen move (a cell for a placement, ``(from, to)`` for a move,
     None for a pass) and ``depth`` the deepest completed iteration (99 when solved), ``nodes`` the nodes
     visited, ``solved`` what the solver found (see :meth:`solve_root`).
@@ -78,6 +81,8 @@ class Search:
         self.history: dict[tuple[int, int], int] = {}
         self.nodes = 0
         self.solve: tuple | None = None
+        self.place_end: tuple[int, int] | None = None
+        self.place_plies = 0  # stacking plies searched below a full board in a placement search
         self.solved = 2
         self.best: Any = None
         self.value = 0.0
@@ -115,6 +120,9 @@ class Search:
         self.nodes += 1
         if self.deadline is not None and not self.nodes & 63 and self.clock() > self.deadline:
             raise Timeout
+        if placed >= N_CELLS and self.place_plies:  # the board is full: search the first moves
+            self.fb = FastBoard.from_board(board)
+            return self.negamax(player, self.place_plies, alpha, beta)
         if depth <= 0 or placed >= N_CELLS:
             return self.placement_leaf(board, placed, player)
         piece = placement_piece(placed)
@@ -242,7 +250,12 @@ class Search:
             if placement_piece(placed) == DVONN or len(order) == 1:
                 self.depth, self.done = 1, True
                 return
-            depths = [min(self.placement_depth, N_CELLS - placed)]
+            left = N_CELLS - placed
+            plan = [(min(self.placement_depth, left), 0)]
+            end = self.place_end
+            if end is not None and self.deadline is not None and left <= end[0]:  # to the full
+                plan += [(d, 0) for d in range(self.placement_depth + 1, left + 1)]  # board, then
+                plan += [(left, k) for k in range(1, end[1] + 1)]  # into the stacking phase
             moves: list = order
         else:
             self.fb = FastBoard.from_board(board)
@@ -262,10 +275,10 @@ class Search:
                 if self.solved in (0, 1):
                     self.done = True
                     return
-            depths = list(range(1, self.max_depth + 1))
+            plan = [(d, 0) for d in range(1, self.max_depth + 1)]
         self.root_moves = moves
         try:
-            for depth in depths:
+            for depth, self.place_plies in plan:
                 alpha, best, best_v = -INF, None, -INF
                 scores: dict = {}
                 for m in moves:

@@ -8,7 +8,7 @@ import pytest
 from pygames.core.bots import LevelBot, MCTSBot, make_bot
 from pygames.dvonn import ai, evaluation as ev
 from pygames.dvonn.board import (DVONN, INDEX, LANDING, N_CELLS, has_move, linked_cells, move_stack,
-                                 player_moves, scores)
+                                 placement_piece, player_moves, scores)
 from pygames.dvonn.search import Search
 
 from ..conformance import random_prefix
@@ -134,6 +134,50 @@ def test_alpha_beta_with_its_table_returns_the_minimax_value():
             assert -_minimax(b, 1 - s.turn, depth - 1) == pytest.approx(want)
             checked += 1
     assert checked >= 12
+
+
+def _place_then_move(board, placed, player, plies):
+    """Plain minimax over the placements left (N3, N4; White places the 49th and moves first, N5), then
+    ``plies`` stacking moves, for ``player`` to place."""
+    if placed == N_CELLS:
+        return _minimax(board, 0, plies)
+    piece = placement_piece(placed)
+    nxt = 0 if placed + 1 == N_CELLS else 1 - player
+    best = -1e18
+    for i in range(N_CELLS):
+        if not board[i]:
+            b = list(board)
+            b[i] = piece
+            v = _place_then_move(b, placed + 1, nxt, plies)
+            best = max(best, v if nxt == player else -v)
+    return best
+
+
+def test_n3_n5_the_last_placements_are_searched_into_the_stacking_phase():
+    """With a time cap and few placements left, hard's placement search (``ai.PLACE_END``) deepens to
+    the full board (N4) and then into White's first stacking moves (N5): its value is plain minimax over
+    the placements left and then that many stacking plies, judged by the stacking evaluation."""
+    assert ai.PLACE_END["hard"][0] >= 5 and "medium" not in ai.PLACE_END
+    checked = 0
+    for k in range(6):
+        s = random_prefix("dvonn", {}, seed=700 + k, plies=44 + k % 2)
+        assert s.placed == 44 + k % 2
+        for plies in (0, 1):
+            search = Search(s.board, s.placed, s.turn, 16, time.monotonic() + 600)
+            search.place_end = (8, plies)
+            for _ in search.run():
+                pass
+            want = _place_then_move(s.board, s.placed, s.turn, plies)
+            if abs(want) >= ev.WIN / 2:
+                continue
+            assert search.depth == N_CELLS - s.placed and search.place_plies == plies
+            assert search.value == pytest.approx(want)
+            checked += 1
+        plain = Search(s.board, s.placed, s.turn, 16, time.monotonic() + 600)  # medium, easy: not
+        for _ in plain.run():  # deepened, two placements as before
+            pass
+        assert plain.depth == 2 and plain.place_plies == 0
+    assert checked >= 8
 
 
 def test_search_takes_the_dvonn_stack_that_cuts_the_opponent_off():
