@@ -45,13 +45,21 @@ machine)."""
 
 
 def random_action(state, rng: random.Random) -> Action:
-    """A uniformly random legal action (chance nodes: sampled by probability)."""
+    """A uniformly random legal action (chance nodes: sampled by probability).
+
+    Draws ``rng.randrange(len(actions))``; for a :class:`random.Random` it calls the same
+    ``_randbelow`` that ``randrange(n)`` calls (the same numbers from the same seed, without
+    ``randrange``'s argument checks: this runs at every ply of a random playout). The action is taken
+    with :meth:`State.pick_legal` (chance: :meth:`State.pick_outcome`), so applying it does not look it up
+    again."""
     if state.is_chance_node():
-        return sample_outcome(state, rng)
-    acts = state.legal_actions()
-    if not acts:
+        return state.pick_outcome(rng.random())  # as sample_outcome draws it
+    n = len(state.legal_actions())
+    if not n:
         raise PygamesError("no legal action: the game is over")
-    return acts[rng.randrange(len(acts))]
+    if type(rng) is random.Random:
+        return state.pick_legal(rng._randbelow(n))  # type: ignore[attr-defined]
+    return state.pick_legal(rng.randrange(n))
 
 
 class RandomBot:

@@ -16,17 +16,9 @@ import hmac
 import random
 
 from .errors import IllegalAction
-from .state import Action
+from .state import Action, pick
 
-
-def pick(outcomes: list[tuple[Action, float]], u: float) -> Action:
-    """The outcome whose cumulative probability interval holds ``u`` (0 <= u < 1)."""
-    acc = 0.0
-    for a, p in outcomes:
-        acc += p
-        if u < acc:
-            return a
-    return outcomes[-1][0]
+__all__ = ["advance_chance", "keyed_outcome", "pick", "sample_outcome", "seeded_outcome"]
 
 
 def sample_outcome(state, rng: random.Random) -> Action:
