@@ -50,6 +50,8 @@ _PASS = tuple(Action("pass", label="Pass (nothing to play)", player=p) for p in 
 _MOVE: dict[tuple[int, int, int], Action] = {
     (p, i, j): Action(NAMES[i] + NAMES[j], targets=(NAMES[i], NAMES[j]), player=p)
     for p in (0, 1) for i in range(N_CELLS) for h in range(1, 12) for j in LANDING[i][h]}
+_MOVE_AT = tuple(tuple(tuple(_MOVE.get((p, i, j)) for j in range(N_CELLS)) for i in range(N_CELLS)) for p in (0, 1))
+"""``_MOVE_AT[p][i][j]``: the same moves, looked up by index in the hot loop (None: no such move)."""
 _MARBLE = tuple(tuple(tuple(Action(CODES[c] + NAMES[i], targets=("take-" + CODES[c], NAMES[i]), player=p)
                             for i in range(N_CELLS)) for c in range(4)) for p in (0, 1))
 """``_MARBLE[player][code][cell]``: placing a marble of colour ``code`` (1..3) on ``cell`` (X10)."""
@@ -170,8 +172,8 @@ class DvertzState(State):
                 if zz is not None:
                     self.part, self.moves, self.zz, self.status = which, [], zz, "zertz"
                     return
-            else:
-                moves = player_moves(self.board, self.turn)
+            else:  # the marble part moved no stack: the DVONN moves are those _update found this turn
+                moves = self.moves
                 if moves:
                     self.part, self.moves, self.zz, self.status = which, moves, None, "dvonn"
                     return
@@ -213,8 +215,8 @@ class DvertzState(State):
             return [_PASS[p]]
         out: list[Action] = []
         if st in ("turn", "dvonn"):
-            mv = _MOVE
-            out = [mv[p, i, j] for i, j in self.moves]
+            mv = _MOVE_AT[p]
+            out = [mv[i][j] for i, j in self.moves]  # type: ignore[misc]
         if st in ("turn", "zertz"):
             out += self._zertz_actions()
         return out

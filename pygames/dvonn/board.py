@@ -106,8 +106,7 @@ def player_moves(board: list[str], player: int) -> list[tuple[int, int]]:
     c = COLOURS[player]
     out = []
     interior, nbs, landing = INTERIOR, NEIGHBOURS, LANDING
-    for i in range(N_CELLS):
-        s = board[i]
+    for i, s in enumerate(board):
         if not s or s[-1] != c:
             continue
         if interior[i]:
@@ -126,8 +125,7 @@ def has_move(board: list[str], player: int) -> bool:
     """Whether ``player`` has at least one move (an early-exit :func:`player_moves`)."""
     c = COLOURS[player]
     interior, nbs, landing = INTERIOR, NEIGHBOURS, LANDING
-    for i in range(N_CELLS):
-        s = board[i]
+    for i, s in enumerate(board):
         if not s or s[-1] != c:
             continue
         if interior[i]:

@@ -13,7 +13,7 @@ equally likely, and the record still reads as placements.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import compress
+from itertools import compress, repeat
 from operator import not_
 
 from ..core.errors import IllegalAction, InvalidState
@@ -87,9 +87,9 @@ class DvonnState(State):
         return self.turn
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        empty = [i for i in range(N_CELLS) if not self.board[i]]
-        p = 1.0 / len(empty)
-        return [(_PLACE_CHANCE[i], p) for i in empty]
+        """N6: the next piece on any vacant space, each equally likely (in cell order)."""
+        empty = list(compress(_PLACE_CHANCE, map(not_, self.board)))
+        return list(zip(empty, repeat(1.0 / len(empty))))
 
     def _chance_actions(self) -> list[Action]:
         return list(compress(_PLACE_CHANCE, map(not_, self.board)))  # the empty spaces, as above
