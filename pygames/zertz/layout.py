@@ -106,7 +106,6 @@ class Move(Action):
     ``cell`` (placement ring or jump start), ``removed`` (cell or -1), ``isolated`` (cells captured by
     isolation, Z14) and ``hops`` (``(over, land)`` pairs of a jump)."""
 
-    __slots__ = ("kind", "colour", "cell", "removed", "isolated", "hops")
     kind: int
     colour: int
     cell: int
@@ -117,17 +116,9 @@ class Move(Action):
     def __init__(self, notation: str, targets: tuple[str, ...], label: str = "", player: int = 0,
                  kind: int = 0, colour: int = 0, cell: int = 0, removed: int = -1,
                  isolated: tuple[int, ...] = (), hops: tuple = ()):
-        object.__setattr__(self, "notation", notation)
-        object.__setattr__(self, "targets", targets)
-        object.__setattr__(self, "select", "sequence")
-        object.__setattr__(self, "label", label)
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "colour", colour)
-        object.__setattr__(self, "cell", cell)
-        object.__setattr__(self, "removed", removed)
-        object.__setattr__(self, "isolated", isolated)
-        object.__setattr__(self, "hops", hops)
+        # one update of the instance dict: Action is frozen, and a placement list builds many Moves
+        self.__dict__.update(notation=notation, targets=targets, select="sequence", label=label, player=player,
+                             kind=kind, colour=colour, cell=cell, removed=removed, isolated=isolated, hops=hops)
 
     def __repr__(self) -> str:
         return f"Move({self.notation!r})"
