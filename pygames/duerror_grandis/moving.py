@@ -1,6 +1,6 @@
 """Duerror Grandis: the legal actions of every part, flexus (veers) and fluctus (moves) (G19–G25, G31).
 
-Veers (two d10, G20–G22), the move of exactly the piece's distance or a paid stay (G23), the free
+Formactus' choices (G8, G9, built once per case), veers (two d10, G20–G22), the move of exactly the piece's distance or a paid stay (G23), the free
 stay when no move is possible (G24), the exit on square 82 (G25) and Factiosus' pieces handled one
 by one in any order (G31).
 """
@@ -11,6 +11,27 @@ from ..core.state import Action
 from .boards import BOARD_NAMES, PATHS
 from .common import ARTICLE, COLOURS, DISTANCE, OUT, _D10, _NUMX, _STAY_ACTS, _VEER_ACTS, _act, _move
 from .base import StateBase
+
+
+_PIECE_ACTS: dict = {}
+
+
+def _piece_actions(part: str, p: int, kind: str, paid: bool, kinds: tuple) -> tuple:
+    """The actions of ``p``, whose piece is a ``kind``, in formactus (G8: keep it, pay a token to change
+    it when ``paid``, i.e. ``p`` has one, or roll the die) or after an odd roll (``part`` ``"change"``,
+    G9: keep it or change it for free), built once per case."""
+    key = (part, p, kind, paid, kinds)
+    acts = _PIECE_ACTS.get(key)
+    if acts is None:
+        out = [_act("keep", p, (), f"keep the {kind}")]
+        if part == "change":
+            out += [_act(f"change {k}", p, (), f"change to {k} (free)") for k in kinds if k != kind]
+        else:
+            if paid:
+                out += [_act(f"pay {k}", p, (), f"pay 1 token: change to {k}") for k in kinds if k != kind]
+            out.append(_act("roll", p, (), "roll the die"))
+        acts = _PIECE_ACTS[key] = tuple(out)
+    return acts
 
 
 class MovingMixin(StateBase):
@@ -38,17 +59,8 @@ class MovingMixin(StateBase):
                     for b in range(9) if b not in taken]
         if part == "piece":
             return [_act(f"start {k}", p, (), f"start with {ARTICLE[k]} {k}") for k in self.kinds]
-        if part == "formactus":
-            kind = self.pieces[p][0][0]
-            out = [_act("keep", p, (), f"keep the {kind}")]
-            if self.tokens[p] > 0:
-                out += [_act(f"pay {k}", p, (), f"pay 1 token: change to {k}") for k in self.kinds if k != kind]
-            out.append(_act("roll", p, (), "roll the die"))
-            return out
-        if part == "change":
-            kind = self.pieces[p][0][0]
-            return [_act("keep", p, (), f"keep the {kind}")] + [_act(f"change {k}", p, (), f"change to {k} (free)")
-                                                               for k in self.kinds if k != kind]
+        if part == "formactus" or part == "change":
+            return list(_piece_actions(part, p, self.pieces[p][0][0], self.tokens[p] > 0, self.kinds))
         if part == "flictus":
             tl = self.__dict__["_tl"] = self._take_list()  # kept for applying one of them
             out = [_act(n, p, tg) for n, tg, _, _, _ in tl]
