@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from ..core.state import Action
 from .base import ZoonBase
-from .board import CELL, CELL_INDEX, EMPTY, NAMES, OBST, QUIET_LIMIT, SOUTH, TURN_LIMIT, _MOVE_ACTS, _MOVES, _TRUMP_ORDER, _act, step
+from .board import _ROSTERS, CELL, CELL_INDEX, EMPTY, NAMES, OBST, QUIET_LIMIT, SOUTH, TURN_LIMIT, _MOVE_ACTS, _MOVES, _TRUMP_ORDER, _act, step
 from .tribes import trump
 
 _TRUMP_KEYS: dict[tuple, str] = {}
 _SHOTS = {"cocoboum": ((-1, 1), (1, 1)), "axe": ((0, 1),), "arrow": ((0, 2),)}
 """Where a Zoon-fired weapon trump shoots, relative to its shooter (ZN28)."""
 _SHOT_ACTS: dict[tuple, Action] = {}
+_USERS = {"tortoise": ("Soldier",), "fury": ("Soldier",), "pair": ("Elite", "Monster"), "conch": None}
+"""The types of Zoon a movement trump is played with (None: any Zoon), ZN23–ZN28."""
+_TYPES = {t: tuple(z.type for z in r) for t, r in _ROSTERS.items()}
+"""``_TYPES[tribe][i]``: the type of roster Zoon ``i``."""
 _CELL_ACTS: dict[tuple, tuple] = {}
 
 
@@ -124,7 +128,9 @@ class TurnMixin(ZoonBase):
         return [c for c in range(rows[0] * 6, rows[-1] * 6 + 6) if lo <= board[c] < lo + 12]
 
     def _of_type(self, p: int, types) -> list[int]:
-        return [i for i in range(12) if self.pos[p][i] >= 0 and self.zoon(p, i).type in types]
+        """``p``'s Zoons on the battlefield whose type is one of ``types`` (ZN23–ZN28: who may use a trump)."""
+        pos, kind = self.pos[p], _TYPES[self.tribes[p]]
+        return [i for i in range(12) if pos[i] >= 0 and kind[i] in types]
 
     def _behind(self, p: int, i: int) -> list[int]:
         cell = self.pos[p][i]
@@ -175,8 +181,7 @@ class TurnMixin(ZoonBase):
                 if any(self._behind(p, i) for i in self.alive(p)):  # ZN49: the Emblem too
                     out.append(_act(code, (f"trump-{code}",), p))
             else:
-                types = {"tortoise": ("Soldier",), "fury": ("Soldier",), "pair": ("Elite", "Monster"),
-                         "conch": None}[code]
+                types = _USERS[code]
                 cands = self.alive(p) if types is None else self._of_type(p, types)
                 if any(self.moves_of(p, i) for i in cands):
                     out.append(_act(code, (f"trump-{code}",), p))
