@@ -58,7 +58,7 @@ def isolations(state: "ZertzState", vacant: list[int], free: list[int]) -> dict[
     links, pairs = lay.links, lay.pairs
     n = len(ring)
     r = ring + [False]
-    members = logic.groups(ring, lay.nb)  # in the order of their lowest cell
+    members = logic.groups(ring, links)  # in the order of their lowest cell (links: on-board neighbours)
     comp = [-1] * n
     for k, mem in enumerate(members):
         for i in mem:
@@ -161,18 +161,22 @@ def placements(state: "ZertzState") -> list:
             plan.append((v, idx, _picker(idx)))
         else:
             plan.append((v, plus, every))
-    svs = {v for v, _ in special}
+    by_v: dict[int, list] = {}  # the isolating placements (Z14) by ring: (removal column, cells)
+    for (v, f), iso in special.items():
+        if iso:
+            by_v.setdefault(v, []).append((f + 1, iso))
     out: list = []
     for c in colours:
         tc = table[c]
         for v, idx, pick in plan:
             row = tc[v]
-            if v in svs:
-                for fi in idx:
-                    iso = special.get((v, fi - 1))
-                    out.append(isolating(state, row[fi], c, v, fi - 1, iso) if iso else row[fi])
-            else:
-                out += pick(row)
+            start = len(out)
+            out += pick(row)
+            isos = by_v.get(v)
+            if isos:  # those placements capture too: put them in their places
+                for fi, iso in isos:
+                    if fi in idx:
+                        out[start + idx.index(fi)] = isolating(state, row[fi], c, v, fi - 1, iso)
     return out
 
 
