@@ -275,16 +275,17 @@ class VerquereState(State):
     def _step(self, pl: int, frm: int, d: int) -> bool:
         """Move one piece of ``pl`` from ``frm`` (0 = bar) by ``d``; return whether it hit. Unchecked."""
         to = frm + d
+        board = self.board
         if frm == 0:
             self.bar[pl] -= 1
         else:
-            self.board[pl][frm] -= 1
+            board[pl][frm] -= 1
         if to == 25:
             self.off[pl] += 1
             return False
-        self.board[pl][to] += 1
-        op = opp_point(to)
-        ob = self.board[1 - pl]
+        board[pl][to] += 1
+        op = _OPP[to]
+        ob = board[1 - pl]
         if ob[op] == 1:  # V9: a lone opposing piece is hit
             ob[op] = 0
             self.bar[1 - pl] += 1
@@ -298,7 +299,7 @@ class VerquereState(State):
         else:
             self.board[pl][to] -= 1
             if hit:
-                self.board[1 - pl][opp_point(to)] = 1
+                self.board[1 - pl][_OPP[to]] = 1
                 self.bar[1 - pl] -= 1
         if frm == 0:
             self.bar[pl] += 1
@@ -366,7 +367,14 @@ class VerquereState(State):
         pl = self.turn
         if pl is None or not self.dice or self.winner is not None:
             return []
-        cands = self._raw_steps(pl, sorted(set(self.dice), reverse=True))
+        dice = self.dice
+        if len(dice) == 1 or len(dice) == 2 and dice[0] == dice[1]:
+            faces = dice[:1]
+        elif len(dice) == 2:
+            faces = [dice[0], dice[1]] if dice[0] > dice[1] else [dice[1], dice[0]]
+        else:
+            faces = sorted(set(dice), reverse=True)
+        cands = self._raw_steps(pl, faces)  # each face once, the higher first
         if self.ludii or len(self.dice) == 1 or not cands:
             return cands
         b = self.board[pl]
