@@ -6,7 +6,8 @@ Registered through ``Game.extra["bot"]`` (:func:`make_level_bot`), which ``pygam
 asks for a game's own bot; the level names and their meaning stay the core's. Each level is a depth and
 a time budget (:data:`LEVELS`): iterative deepening to the level's depth, further while time remains for
 hard, stopped at its seconds (``cap=False``: exactly the level's depth, whatever the time). Placements
-(N3) are searched too, with the placement evaluation, two placements deep for medium and hard. Hard
+(N3) are searched too, with the placement evaluation, two placements deep for medium and hard; hard's
+last eight to the full board and on into the stacking phase (:data:`PLACE_END`, N4, N5). Hard
 first tries to solve the end of the game exactly once at most 22 stacks stand (:data:`SOLVE`,
 :class:`pygames.dvonn.search.Solver`: win, draw or loss under perfect play, N15–N18), with half of its
 time; it plays a win or a draw it finds, and searches as usual otherwise.
@@ -15,11 +16,13 @@ time; it plays a win or a draw it finds, and searches as usual otherwise.
 :func:`capture_gain` and the stacking evaluation for its DVONN half.
 
 Measured (``docs/bots.md``, DVONN section, with ``tools/primadvonna.py``; machine loaded, load average
-6–25): hard against PrimaDvonna's 1 s per move 19.5 of 60 (0.22–0.45) with the endgame solver (16 of 60,
-0.17–0.39, with the fast board of issue 23 alone; 12 of 40 before it), against its two-ply setting 18
-of 20 (0.70–0.97; 16 of 20 before the fast board);
+5–25): hard against PrimaDvonna's 1 s per move with both time limits in CPU seconds (``--cpu``) 3 of
+20 (0.05–0.36; the wall-clock series before, 19.5 of 60, starved PrimaDvonna more than hard), against
+its two-ply setting 18 of 20 (0.70–0.97; 16 of 20 before the fast board);
 alpha-beta against MCTS with this evaluation at the same 0.5 s per move 9 of 10; medium against easy
-(no time cap) 0.750 (0.531–0.888) over 20 games, hard against medium 0.833 (0.552–0.953) over 12.
+(no time cap) 0.750 (0.531–0.888) over 20 games, hard against medium 0.833 (0.552–0.953) over 12 and,
+with its last placements searched into the stacking phase (:data:`PLACE_END`), 0.875 (0.529–0.978)
+over 8.
 """
 from __future__ import annotations
 
