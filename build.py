@@ -256,11 +256,12 @@ def precompile(pyo: Path, lock: dict) -> None:
     """Bytecode for what micropip's start imports beyond Pyodide's own (micropip, the standard library
     modules it needs): compiling their sources was most of ``import micropip``'s second in the browser.
     Pyodide's Python (node, on the vendored runtime) imports micropip and compiles each module it added
-    to an unchecked hash-based ``.pyc`` (used without looking at the source, which stays beside it for
-    tracebacks): the standard library's go into ``python_stdlib.zip`` next to their ``.py`` (zipimport
-    takes a ``.pyc`` first), micropip's into its wheel's ``__pycache__`` (with RECORD lines; the lock
-    file gets that wheel's sha256), as Pyodide's own packages ship compiled. Modules Pyodide imports at
-    its own start are left as they are, so a bare Pyodide start is unchanged."""
+    to an unchecked hash-based ``.pyc`` that replaces its source (a sourceless module, as Pyodide's own
+    packages ship: tracebacks name file and line without the line's text; keeping both cost 0.24 MB of
+    the first visit, over the issue's byte budget): the standard library's in ``python_stdlib.zip``
+    (zipimport loads a ``.pyc`` alone), micropip's in its wheel beside where the ``.py`` was (RECORD
+    rewritten; the lock file gets that wheel's sha256). Modules Pyodide imports at its own start are left
+    as they are, so a bare Pyodide start is unchanged."""
     import subprocess
     import tempfile
     import zipfile
@@ -280,8 +281,7 @@ def precompile(pyo: Path, lock: dict) -> None:
         if "/python_stdlib.zip/" in origin or re.search(r"/python3\d+\.zip/", origin):
             stdlib[origin.split(".zip/", 1)[1][:-3] + ".pyc"] = pyc
         elif "/site-packages/micropip/" in origin:
-            folder, name = origin.split("/site-packages/", 1)[1].rsplit("/", 1)
-            micropip[f"{folder}/__pycache__/{name[:-3]}.{head['tag']}.pyc"] = pyc
+            micropip[origin.split("/site-packages/", 1)[1][:-3] + ".pyc"] = pyc
     stamp = (2020, 1, 1, 0, 0, 0)
 
     def add(zout, name: str, data: bytes) -> None:
@@ -294,10 +294,11 @@ def precompile(pyo: Path, lock: dict) -> None:
     entries = zipfile.ZipFile(zpath).infolist()
     with zipfile.ZipFile(zpath) as zin, zipfile.ZipFile(Path(str(zpath) + ".new"), "w") as zout:
         for info in entries:
-            zout.writestr(info, zin.read(info), compress_type=info.compress_type)
             pyc = info.filename[:-3] + ".pyc"
-            if pyc in stdlib:
-                add(zout, pyc, stdlib.pop(pyc))
+            if info.filename.endswith(".py") and pyc in stdlib:
+                add(zout, pyc, stdlib.pop(pyc))  # the compiled module in place of its source
+            else:
+                zout.writestr(info, zin.read(info), compress_type=info.compress_type)
     Path(str(zpath) + ".new").replace(zpath)
     entry = lock["packages"]["micropip"]
     wheel = pyo / entry["file_name"]
@@ -306,23 +307,31 @@ def precompile(pyo: Path, lock: dict) -> None:
         files = {i.filename: zin.read(i) for i in names}
     record = next(name for name in files if name.endswith(".dist-info/RECORD"))
     import base64
-    lines = [f"{name},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},{len(data)}"
+    sources = {name[:-4] + ".py" for name in micropip}
+    kept = [line for line in files[record].decode().splitlines() if line.split(",", 1)[0] not in sources]
+    kept += [f"{name},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},{len(data)}"
              for name, data in sorted(micropip.items())]
-    files[record] = files[record].rstrip(b"\n") + b"\n" + "\n".join(lines).encode() + b"\n"
+    files[record] = "\n".join(kept).encode() + b"\n"
     with zipfile.ZipFile(wheel, "w") as zout:
         for info in names:
-            zout.writestr(info, files[info.filename], compress_type=info.compress_type)
-        for name, data in sorted(micropip.items()):
-            add(zout, name, data)
+            if info.filename in sources:
+                add(zout, info.filename[:-3] + ".pyc", micropip[info.filename[:-3] + ".pyc"])
+            else:
+                zout.writestr(info, files[info.filename], compress_type=info.compress_type)
     entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
     log(f"precompiled {len(head['files'])} modules micropip imports ({len(micropip)} of micropip's)")
 
 
-STDLIB_UNUSED = re.compile(r"^(_pyrepl|multiprocessing)/|^(pdb|doctest)\.py$")
+STDLIB_UNUSED = re.compile(r"^(_pyrepl|multiprocessing|pydoc_data|xmlrpc|wsgiref|sqlite3|ensurepip|venv|idlelib|tkinter"
+                           r"|turtledemo|curses)/|^(pdb|doctest|pydoc|imaplib|smtplib|ftplib|poplib|nntplib|mailbox"
+                           r"|pickletools|tabnanny|pyclbr|this|antigravity|turtle)\.py$")
 """Modules of Pyodide's standard library (python_stdlib.zip) left out of dist/: those that cannot
-run in a browser, where there is no terminal and no process: the terminal REPL (``_pyrepl``),
-``multiprocessing``, and the debugger ``pdb`` with ``doctest``, which imports it (about 215 KB of the
-first visit). Nothing of Pyodide's, micropip's, PyScript's or ours imports them."""
+run in a browser, where there is no terminal, process, socket server or window: the terminal REPL
+(``_pyrepl``), ``multiprocessing``, the debugger ``pdb`` with ``doctest``, which imports it, ``pydoc``
+and its topics, ``curses``, ``tkinter``/``turtle``/``idlelib``, ``ensurepip``/``venv``, ``sqlite3``
+(Pyodide ships its C half as a separate package, which we do not load), the mail and FTP clients,
+``xmlrpc``, ``wsgiref``, and the source tools ``pickletools``, ``tabnanny``, ``pyclbr`` (about 410 KB
+of the first visit in all). Nothing of Pyodide's, micropip's, PyScript's or ours imports them."""
 
 
 def trim_stdlib(src: Path, dest: Path) -> None:
