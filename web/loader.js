@@ -58,15 +58,32 @@ const whenIdle = (fn) => {
 };
 
 // The memory snapshot that later visits restore (pyodide/site.mjs) is made by a worker of its own,
-// started here when this page's Python did not start from one: once the page is idle and the service
-// worker controls it (so the snapshot maker's files come from the offline cache: nothing is downloaded
-// twice), e.g. on a first visit once the site is cached. It ends once the snapshot is kept.
+// started here when this page's Python did not start from one: once the service worker controls the
+// page (so the snapshot maker's files come from the offline cache: nothing is downloaded twice), e.g.
+// on a first visit once the site is cached, and the page's own Python has had no call for QUIET_MS (a
+// second Python starting, installing and snapshotting takes a few seconds of a core: it waits while a
+// computer searches or a game is being played, and takes a moment the player spends reading or
+// thinking). It ends once the snapshot is kept.
+const QUIET_MS = 8000;
+let lastCall = 0;
+let pendingCalls = 0;
+
+function whenQuiet(fn) {
+  lastCall = Math.max(lastCall, performance.now());  // counted from when the page could start it
+  const check = () => {
+    const quiet = performance.now() - lastCall;
+    if (pendingCalls === 0 && quiet >= QUIET_MS) whenIdle(fn);
+    else setTimeout(check, Math.max(1000, QUIET_MS - quiet));
+  };
+  check();
+}
+
 function snapshotLater(workerMarkNames) {
   if (workerMarkNames.includes("pygames:worker:snapshot-restored")) return;
   let sw;
   try { sw = navigator.serviceWorker; } catch (e) { return; }  // storage denied (third-party frame)
   if (!sw || !("caches" in window)) return;
-  const make = () => whenIdle(() => {
+  const make = () => whenQuiet(() => {
     try {
       const maker = new Worker(here("./pyodide/snapshot.mjs"), { type: "module" });
       const end = () => maker.terminate();
@@ -148,7 +165,9 @@ export function startPython({ testhooks = false, offline = true, inGame = () => 
       // board: one of the live boards sharing this Python (runtime.js); each keeps its own game
       let run = (w) => (board === undefined ? w.sync.call(name, argsText) : w.sync.call_as(board, name, argsText));
       if (name === "__exec__") run = (w) => w.sync.test_exec(argsText);  // @testhook
+      pendingCalls += 1;
       const answer = last.then(run).catch((e) => JSON.stringify({ error: `internal error: ${e && e.message ? e.message : e}`, internal: true }));
+      answer.then(() => { pendingCalls -= 1; lastCall = performance.now(); });
       last = answer.then(() => worker);
       return answer;
     },
