@@ -6,23 +6,40 @@ import { render } from "./view.js";
 import { whyNot, clearWhy, termsIn } from "./explain.js";
 import { confirmMove } from "./confirm.js";
 
+// The targets of `a` the clicks `sel` stand for, in order, or null when they are no start of it: a
+// prefix of its targets ("sequence") or distinct targets of its own ("set"); a click on one of a
+// target's `alike` others (copies the player cannot tell apart) counts as that target. The engine's
+// Action.fits matches the same way.
+function slotsOf(a, sel) {
+  const alike = a.alike || {};
+  const used = [];
+  for (let i = 0; i < sel.length; i++) {
+    const slots = a.select === "set" ? a.targets : a.targets.slice(i, i + 1);
+    const hit = slots.find((s) => (s === sel[i] || (alike[s] || []).includes(sel[i]))
+      && (a.select !== "set" || !used.includes(s)));
+    if (hit === undefined) return null;
+    used.push(hit);
+  }
+  return used;
+}
+
 export function candidates() {
   const v = app.view;
   if (!v || !v.human_turn || !INTERACTIVE) return [];
   const sel = app.selection;
-  return v.legal.filter((a) => {
-    if (!a.targets.length) return false;
-    if (a.select === "set") return sel.every((t) => a.targets.includes(t));
-    return sel.every((t, i) => a.targets[i] === t);
-  });
+  return v.legal.filter((a) => a.targets.length > 0 && slotsOf(a, sel) !== null);
 }
 
 export function nextTargets() {
   const sel = app.selection;
   const out = new Set();
   for (const a of candidates()) {
-    if (a.select === "set") a.targets.forEach((t) => { if (!sel.includes(t)) out.add(t); });
-    else if (a.targets.length > sel.length) out.add(a.targets[sel.length]);
+    const used = slotsOf(a, sel);
+    const open = a.select === "set" ? a.targets.filter((t) => !used.includes(t)) : a.targets.slice(sel.length, sel.length + 1);
+    for (const t of open) {
+      if (a.select !== "set" || !sel.includes(t)) out.add(t);
+      for (const o of (a.alike || {})[t] || []) if (!sel.includes(o)) out.add(o);
+    }
   }
   return out;
 }

@@ -57,6 +57,9 @@ class Action:
     - ``select``: ``"sequence"`` (targets are clicked in order, e.g. from then to) or ``"set"`` (the
       targets are toggled in any order and confirmed).
     - ``player``: who takes it (``CHANCE`` for a chance outcome).
+    - ``alike``: pairs ``(target, others)``: a click on one of ``others`` counts as a click on ``target``
+      (copies a player cannot tell apart for this action, e.g. Dritzak's identical cards under D30);
+      each click stands for one target only.
     """
 
     notation: str
@@ -64,10 +67,30 @@ class Action:
     select: str = "sequence"
     label: str = ""
     player: int = 0
+    alike: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def fits(self, path: tuple) -> bool:
+        """Whether the clicks ``path`` (target ids, in order) are a start of this action: a prefix of its
+        targets for ``"sequence"``, distinct targets among its own for ``"set"``; a click on one of a
+        target's ``alike`` others counts as that target. The browser's board (``web/board.js``) matches
+        clicks the same way."""
+        alike = dict(self.alike)
+        used: list = []
+        for i, t in enumerate(path):
+            slots = self.targets[i:i + 1] if self.select != "set" else self.targets
+            hit = next((s for s in slots if (s == t or t in alike.get(s, ()))
+                        and (self.select != "set" or s not in used)), None)
+            if hit is None:
+                return False
+            used.append(hit)
+        return True
 
     def to_json(self) -> dict:
-        return {"notation": self.notation, "targets": list(self.targets), "select": self.select,
-                "label": self.label or self.notation, "player": self.player}
+        out = {"notation": self.notation, "targets": list(self.targets), "select": self.select,
+               "label": self.label or self.notation, "player": self.player}
+        if self.alike:
+            out["alike"] = {t: list(o) for t, o in self.alike}
+        return out
 
 
 @dataclass(frozen=True)
@@ -288,8 +311,7 @@ class State:
         if generic is not None:
             return generic
         for a in self.legal_actions():
-            if (a.targets[:len(path)] == path if a.select != "set"
-                    else len(set(path)) == len(path) and set(path) <= set(a.targets)):
+            if a.fits(path):
                 raise PygamesError(f"{' '.join(path)} is part of a legal action: nothing to explain")
         return self._explained(self._explain(path, None), "No legal action starts with this selection.")
 

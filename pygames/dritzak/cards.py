@@ -155,6 +155,29 @@ def _sets(cards: list, rank: int) -> list:
     return [tuple(sorted(t)) for t in out if t]
 
 
+def with_alike(action: Action, hand: list, known: list) -> Action:
+    """``action`` (a play from ``hand``) with D30's clicks: where it plays a copy the table knows the hand
+    holds (``known``) and leaves an unseen identical copy behind, a click on that unseen copy counts as a
+    click on the known one (the player cannot tell them apart, and the known copy is the one that goes),
+    so choosing either 7h alone plays the 7h the table saw. ``action`` itself when no such copy is left."""
+    cards = _PLAY_CARDS[action.notation]
+    pairs = []
+    for c in cards:
+        if c in known:
+            others = tuple(_TARGET[u] for u in sorted(hand) if u != c and u % 52 == c % 52
+                           and u not in cards and u not in known)
+            if others:
+                pairs.append((_TARGET[c], others))
+    if not pairs:
+        return action
+    key = (action.notation, action.player, tuple(pairs))
+    a = _ACTIONS.get(key)
+    if a is None:
+        a = _ACTIONS[key] = Action(action.notation, targets=action.targets, select=action.select,
+                                   label=action.label, player=action.player, alike=tuple(pairs))
+    return a
+
+
 def hides_known_copy(cards, hand, known) -> int | None:
     """D30 (RULINGS Dritzak 11, 17): a card of ``cards`` played from ``hand`` while a copy of it that the
     table knows the hand holds (``known``: picked up from the pile, D15) stays behind, or None. Copies are

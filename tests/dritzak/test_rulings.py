@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pygames.core import CHANCE, IllegalAction, InvalidOption
+from pygames.core import CHANCE, IllegalAction, InvalidOption, PygamesError
 from pygames.core.bots import random_action
 from pygames.dritzak import GAME as DRITZAK
 from pygames.dritzak.cards import SUITS_RULE, TURNS_PER_PLAYER, max_game_length, max_players
@@ -209,6 +209,25 @@ def test_D30_a_known_copy_is_played_first():
     assert [card_name(c) for c in s.hands[0]] == ["7h", "3c"] and s.known[0] == []
     # the other viewers' view of the play: the copy the table knew of went, the other 7h stays unseen
     assert "7h" not in [card_name(c) for c in s.observation(1)["known"][0]]
+
+
+
+def test_D30_a_click_on_the_unseen_copy_chooses_the_known_one():
+    """D30: the player cannot tell the two 7h in the hand apart, and one 7h played is the known one; so a
+    click on the unseen copy alone counts as the known
+    copy's click: the board's Confirm turns on for "play 7h" whichever 7h is clicked. Both clicked still make
+    the set of both; without a known copy no action carries such clicks."""
+    o = {"decks": 2}
+    s = pos(o, hands=[["7h", "7h2", "3c"], ["Kc"]], known=[["7h"], []])
+    acts = {a.notation: a for a in s.legal_actions()}
+    one, both = acts["play 7h"], acts["play 7h 7h2"]
+    assert one.fits(("card-7h2",)) and one.fits(("card-7h",)) and not one.fits(("card-7h", "card-7h2"))
+    assert one.to_json()["alike"] == {"card-7h": ["card-7h2"]}
+    assert both.fits(("card-7h2", "card-7h")) and "alike" not in both.to_json()
+    with pytest.raises(PygamesError, match="part of a legal action"):
+        s.explain(["card-7h2"], 0)
+    plain = pos(o, hands=[["7h", "7h2", "3c"], ["Kc"]])
+    assert not any(a.alike for a in plain.legal_actions())
 
 
 # ----- D24, D31: the turn limit and the longest game -----------------------------------------------------
