@@ -3,10 +3,13 @@ hot-seat game with the curtain, the page holding only the current viewer's cards
 computer seats whose record replays in Python to the same result."""
 from __future__ import annotations
 
+import base64
+import json
 import random
 
 import pygames.games  # noqa: F401  (registers the shipped games for Record.replay: core imports none)
 from pygames.core.record import Record
+from pygames.core.registry import get_game
 
 from .helpers import idle, open_app, perform, play_game, view, wait_settled
 
@@ -115,3 +118,28 @@ def test_seventeen_seats_from_the_new_game_form(app, site_url):
         '#board g.seat.compact text:not(.cp):not(.big)')]
         .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a))""")
     assert px >= 10.9
+
+
+def test_either_copy_of_a_known_card_plays_the_known_one(app, site_url):
+    """D30 on the board: a hand holding a copy the table saw it pick up and an unseen identical copy; a
+    click on the unseen copy alone turns Confirm on, and Confirm plays the known copy."""
+    g = get_game("dritzak")
+    for seed in range(100):
+        s, rng = g.new_initial_state({"decks": 2}), random.Random(seed)
+        while not s.is_terminal() and not (not s.is_chance_node() and s.current_player() == 0
+                                           and any(a.alike for a in s.legal_actions())):
+            s.apply(rng.choice(s.legal_actions()))
+        if not s.is_terminal():
+            break
+    known = next(a for a in s.legal_actions() if a.alike)
+    (_, (unseen, *_)), = known.alike
+    rec = {"game": "dritzak", "options": dict(s.options), "seed": 1, "actions": list(s.history)}
+    frag = base64.urlsafe_b64encode(json.dumps(rec).encode()).decode().rstrip("=")
+    app.goto(f"{site_url}/index.html?botdelay=0&autoplay=0#record={frag}&seats=human,random,random,random")
+    app.wait_for_function("document.body.dataset.ready === '1'")
+    v = wait_settled(app)
+    app.click(f'#board [data-target="{unseen}"]', force=True)
+    assert app.get_attribute("#confirm-set", "disabled") is None
+    app.click("#confirm-set")
+    w = wait_settled(app, v["ply"])
+    assert any(m["notation"] == known.notation for m in w["moves"][len(v["moves"]):])
