@@ -204,6 +204,34 @@ def test_bots_pick_legal_actions_on_every_shape():
     assert set(LEVELS) >= {"random", "easy", "medium", "hard"}
 
 
+def test_pick_random_draws_as_pick_legal_and_pick_outcome():
+    """``State.pick_random`` (what ``random_action`` and random playouts use) draws exactly what
+    ``pick_legal(rng.randrange(n))`` and ``pick_outcome(rng.random())`` draw from the same seed, at
+    decisions and chance nodes alike; applying its action skips the look-up but not the history; and at
+    the end it raises a PygamesError."""
+    class Counting(random.Random):  # not exactly random.Random: the randrange path
+        pass
+    for gid, opts in [("verquere", {}), ("toy_pairs", {"players": 3}), ("dritzak", {}), ("zoon", {})]:
+        for make_rng in (random.Random, Counting):
+            a, b = get_game(gid).new_initial_state(opts), get_game(gid).new_initial_state(opts)
+            ra, rb = make_rng(7), make_rng(7)
+            for _ in range(150):
+                if a.is_terminal():
+                    break
+                x = a.pick_random(ra)
+                y = b.pick_outcome(rb.random()) if b.is_chance_node() else b.pick_legal(rb.randrange(len(b.legal_actions())))
+                assert x.notation == y.notation and x in (a.legal_actions() if not a.is_chance_node()
+                                                          else [o for o, _ in a.chance_outcomes()])
+                a.apply(x)
+                b.apply(y)
+            assert a.history == b.history and a == b
+    s = get_game("toy_match").new_initial_state()
+    while not s.is_terminal():
+        s.apply(s.pick_random(random.Random(1)))
+    with pytest.raises(PygamesError, match="game is over"):
+        s.pick_random(random.Random(1))
+
+
 @pytest.mark.parametrize("game_id", ["dvonn", "zertz"])
 def test_easy_bot_beats_random_play_in_seeded_games(game_id):
     """A regression guard for the measured level (``python3 -m pygames match GAME --a easy --b random``):

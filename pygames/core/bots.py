@@ -50,16 +50,9 @@ def random_action(state, rng: random.Random) -> Action:
     Draws ``rng.randrange(len(actions))``; for a :class:`random.Random` it calls the same
     ``_randbelow`` that ``randrange(n)`` calls (the same numbers from the same seed, without
     ``randrange``'s argument checks: this runs at every ply of a random playout). The action is taken
-    with :meth:`State.pick_legal` (chance: :meth:`State.pick_outcome`), so applying it does not look it up
-    again."""
-    if state.is_chance_node():
-        return state.pick_outcome(rng.random())  # as sample_outcome draws it
-    n = len(state.legal_actions())
-    if not n:
-        raise PygamesError("no legal action: the game is over")
-    if type(rng) is random.Random:
-        return state.pick_legal(rng._randbelow(n))  # type: ignore[attr-defined]
-    return state.pick_legal(rng.randrange(n))
+    with :meth:`State.pick_random` (the draws of :meth:`State.pick_legal`, chance: :meth:`State.pick_outcome`),
+    so applying it does not look it up again. Raises :class:`PygamesError` when the game is over."""
+    return state.pick_random(rng)
 
 
 class RandomBot:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import json
+from random import Random as _Random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
@@ -224,6 +225,30 @@ class State:
         Raises :class:`IllegalAction` if this is not a chance node."""
         a = pick(self.chance_outcomes(), u)
         self.__dict__["_picked"] = a
+        return a
+
+    def pick_random(self, rng: _Random) -> Action:
+        """A uniformly random legal action of the player to move, or at a chance node an outcome drawn by
+        its probability, remembered as :meth:`pick_legal` remembers its action (so :meth:`apply` of it
+        skips the look-up). The draws are those of ``pick_legal(rng.randrange(n))`` (for a
+        :class:`random.Random`, the ``_randbelow(n)`` that ``randrange(n)`` calls, without its argument
+        checks) and of ``pick_outcome(rng.random())``, so a seed gives the same game either way; this
+        asks the game who moves only once, as it runs at every ply of a random playout. Raises
+        :class:`PygamesError` when the game is over."""
+        p = self._current_player()
+        d = self.__dict__
+        if p == CHANCE:
+            a = pick(self._chance_outcomes(), rng.random())
+        else:
+            legal = d.get("_cache_legal")
+            if legal is None:
+                legal = [] if p == TERMINAL else self._legal_actions()
+                d["_cache_legal"] = legal
+            n = len(legal)
+            if not n:
+                raise PygamesError("no legal action: the game is over")
+            a = legal[rng._randbelow(n) if type(rng) is _Random else rng.randrange(n)]  # type: ignore[attr-defined]
+        d["_picked"] = a
         return a
 
     def apply_unchecked(self, action: Action) -> None:
