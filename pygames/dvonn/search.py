@@ -24,7 +24,7 @@ from typing import Any
 
 from .board import DVONN, N_CELLS, placement_piece
 from .evaluation import WIN, dvonn_spread, placement_value, stacking_value
-from .fastboard import BIT, CELL, SIDE, FastBoard
+from .fastboard import BIT, CELL, SIDE, FastBoard, arcs
 from .fasteval import fast_value
 
 INF = 1e9
@@ -35,6 +35,20 @@ HIST_SCALE = 1.0
 """The weight of a move's history (the sum of depth squared over the cut-offs it made in this search)
 in the move order, against the capture order's units (10 plus the height taken): 8% fewer nodes at
 depth 4 over 24 early stacking decisions than without it."""
+
+
+FUTILITY = (20, 1.0, 5.0)
+"""Futility pruning one ply above the leaves: ``(fewest stacks, margin of a quiet move, margin of any
+other move that cuts nothing off)``. Over random games with 20 or more stacks, a quiet move (onto one's
+own stack, no DVONN piece moved or landed on, nothing cut off, N9, N13) raised the mover's evaluation by
+at most 0.24 (9,472 moves; median −4.7: a quiet move gives up the tempo terms), a move onto an opposing
+stack or with or onto a DVONN piece by at most 7.2, 99.9% of them by less than 4.4 (11,697 moves).
+So once the first move of a node one ply above the leaves has not reached beta, and the position's own
+value plus a move's margin cannot reach alpha, that move is not searched (the bound stands for it);
+moves that may cut stacks off (the emptied space joins two or more arcs of neighbours) always are.
+Below 20 stacks the piece count weighs in and the end of the game may be one move away: every move is
+searched there. Measured on 12 stacking positions: the same move and value at depths 4 and 5, 48% less
+CPU time at depth 5; on 46 positions the same moves at depth 4 with 36% less."""
 
 
 class Timeout(Exception):
@@ -80,6 +94,7 @@ class Search:
         self.killers: dict[int, tuple] = {}
         self.history: dict[tuple[int, int], int] = {}
         self.nodes = 0
+        self.futility = True
         self.solve: tuple | None = None
         self.place_end: tuple[int, int] | None = None
         self.place_plies = 0  # stacking plies searched below a full board in a placement search
@@ -217,10 +232,27 @@ class Search:
             moves_order.remove(killer)
             moves_order.insert(1 if first in moves else 0, killer)
         make, unmake = fb.make, fb.unmake
+        stand = None  # depth 1: the position's own value, once futility pruning applies (FUTILITY)
         for m in moves_order:
+            if stand is not None:
+                p, q = m
+                if arcs(occ ^ BIT[p], p) < 2:  # nothing can be cut off
+                    bound = stand + (FUTILITY[2] if (theirs | dvonn) & BIT[q] or dvonn & BIT[p]
+                                     else FUTILITY[1])
+                    if bound <= alpha:
+                        if bound > best:
+                            best = bound
+                        continue
             undo = make(m[0], m[1])
             v = -self.negamax(1 - player, depth - 1, -beta, -alpha)
             unmake(undo)
+            if depth == 1 and best == -INF and v < beta and self.futility:
+                occ, dvonn = fb.occ, fb.dvonn
+                if occ.bit_count() >= FUTILITY[0]:
+                    stand = self.leaf(player, key)
+                    if stand + FUTILITY[1] > alpha:  # not even a quiet move can be pruned
+                        stand = None
+                    theirs = fb.black if player == 0 else fb.white
             if v > best:
                 best, best_move = v, m
                 if v > alpha:

@@ -136,6 +136,29 @@ def test_alpha_beta_with_its_table_returns_the_minimax_value():
     assert checked >= 12
 
 
+def test_futility_pruning_keeps_the_choice_and_searches_less():
+    """Futility pruning one ply above the leaves (``FUTILITY`` in ``search.py``: quiet moves and moves
+    that cut nothing off, N9, N13, are not searched where the position's value plus a margin cannot
+    reach alpha) chooses the same move with the same value as the full search at depths 2 and 3 on
+    positions of 20 stacks or more, with fewer nodes."""
+    full = pruned = checked = 0
+    for s in _phase2(10, 700):
+        if sum(1 for c in s.board if c) < 20:
+            continue
+        for depth in (2, 3):
+            got = []
+            for futility in (False, True):
+                search = Search(s.board, N_CELLS, s.turn, depth)
+                search.futility = futility
+                for _ in search.run():
+                    pass
+                got.append((search.best, search.value, search.nodes))
+            assert got[0][:2] == got[1][:2]
+            full, pruned = full + got[0][2], pruned + got[1][2]
+            checked += 1
+    assert checked >= 8 and pruned < 0.9 * full
+
+
 def _place_then_move(board, placed, player, plies):
     """Plain minimax over the placements left (N3, N4; White places the 49th and moves first, N5), then
     ``plies`` stacking moves, for ``player`` to place."""
