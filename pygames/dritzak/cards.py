@@ -155,17 +155,32 @@ def _sets(cards: list, rank: int) -> list:
     return [tuple(sorted(t)) for t in out if t]
 
 
-def with_alike(action: Action, hand: list, known: list) -> Action:
+def unseen_copies(hand: list, known: list) -> dict:
+    """D30: for each card of ``known`` in ``hand``, the identical copies ``hand`` holds that the table has
+    not seen (card ids, ascending): ``{7h2: (7h,)}``. What :func:`with_alike` reads, worked out once per
+    hand instead of once per action; ``hand`` may be just the cards of one rank (copies share a rank)."""
+    seen = set(known)
+    out = {}
+    for c in seen.intersection(hand):
+        face = c % 52
+        out[c] = tuple(sorted(u for u in hand if u % 52 == face and u not in seen))
+    return out
+
+
+def with_alike(action: Action, hand: list, known: list, copies: dict | None = None) -> Action:
     """``action`` (a play from ``hand``) with D30's clicks: where it plays a copy the table knows the hand
     holds (``known``) and leaves an unseen identical copy behind, a click on that unseen copy counts as a
     click on the known one (the player cannot tell them apart, and the known copy is the one that goes),
-    so choosing either 7h alone plays the 7h the table saw. ``action`` itself when no such copy is left."""
+    so choosing either 7h alone plays the 7h the table saw. ``action`` itself when no such copy is left.
+    ``copies``: :func:`unseen_copies` of ``hand`` and ``known``, if the caller has it."""
     cards = _PLAY_CARDS[action.notation]
+    if copies is None:
+        copies = unseen_copies(hand, known)
     pairs = []
     for c in cards:
-        if c in known:
-            others = tuple(_TARGET[u] for u in sorted(hand) if u != c and u % 52 == c % 52
-                           and u not in cards and u not in known)
+        twins = copies.get(c)
+        if twins:
+            others = tuple(_TARGET[u] for u in twins if u not in cards)
             if others:
                 pairs.append((_TARGET[c], others))
     if not pairs:

@@ -10,7 +10,7 @@ from itertools import combinations
 from .base import DritzakBase
 from .cards import (_DOWN, _IDS, _NAMES, _PICK_UP, _PLAY_CARDS, _PLAYABLE, _RANK, _SUIT, STALL_PER_PLAYER,
                     TEN, TURNS_PER_PLAYER, _entry_actions, _group, _up_action, deegan_name, hides_known_copy,
-                    playable, with_alike)
+                    playable, unseen_copies, with_alike)
 
 
 def _known_twin(group: list, known: list) -> bool:
@@ -66,7 +66,8 @@ class PlayMixin(DritzakBase):
                     acts = e[1] or _entry_actions(e, p)
                     if kn and len(e[0]) > 1 and _known_twin(e[0], kn):  # D30: a known copy goes first
                         h = self.hands[p]
-                        acts = [with_alike(a, h, kn) for a in acts
+                        copies = unseen_copies(e[0], kn)  # the copies of a card are in its rank's group
+                        acts = [with_alike(a, h, kn, copies) for a in acts
                                 if hides_known_copy(_PLAY_CARDS[a.notation], h, kn) is None]
                     out.extend(acts)
         if pile:

@@ -169,8 +169,10 @@ class ZoonState(DeployMixin, TurnMixin, CombatMixin, EffectsMixin, ViewsMixin, S
     def _legal_actions(self) -> list[Action]:
         ph = self.phase
         if ph == "turn":
-            p = self.turn
-            return self._move_actions(p, [i for i in range(12) if self.pos[p][i] >= 0]) + self._trump_actions(p)
+            p, pos = self.turn, self.pos[self.turn]
+            movable: list[int] = []
+            moves = self._move_actions(p, [i for i in range(12) if pos[i] >= 0], movable)
+            return moves + self._trump_actions(p, movable)
         if ph == "arrange":
             return list(_arrange_actions(self.arranger, self.picked, self.edits[self.arranger] < MAX_EDITS))
         if ph == "secret":

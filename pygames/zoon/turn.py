@@ -107,13 +107,25 @@ class TurnMixin(ZoonBase):
                 out.append((first, cell, True))
         return out
 
-    def _move_actions(self, p: int, codes) -> list[Action]:
+    def _move_actions(self, p: int, codes, movable: list | None = None) -> list[Action]:
+        """The moves and attacks (ZN9–ZN12) of ``p``'s Zoons ``codes`` (roster indices of Zoons on the
+        battlefield), in that order; the Zoons that have one are appended to ``movable`` when given
+        (what a movement trump's "any of its users can move" asks, ZN23–ZN28, without a second walk)."""
         out = []
         acts = _MOVE_ACTS
+        pos = self.pos[p]
+        dests = self._dests
         for i in codes:
-            base = (p * 36 + self.pos[p][i]) * 72
-            for t, _prev, att in self.moves_of(p, i):
-                out.append(acts[base + t * 2 + att])
+            cell = pos[i]
+            if cell < 0:  # off the battlefield (a tactic's Zoon taken meanwhile): no move
+                continue
+            base = (p * 36 + cell) * 72
+            found = dests(p, i, cell)
+            if found:
+                for t, _prev, att in found:
+                    out.append(acts[base + t * 2 + att])
+                if movable is not None:
+                    movable.append(i)
         return out
 
     def _has_turn_action(self, p: int) -> bool:
@@ -141,7 +153,9 @@ class TurnMixin(ZoonBase):
                 out.append(c)
         return out
 
-    def _trump_actions(self, p: int) -> list[Action]:
+    def _trump_actions(self, p: int, movable: list | None = None) -> list[Action]:
+        """The trumps ``p`` may play now (ZN23–ZN28), in the tribe's trump order. ``movable``: the Zoons of
+        ``p`` that have a move (see :meth:`_move_actions`), if already known."""
         out: list[Action] = []
         camp = (0, 1, 2) if p == SOUTH else (3, 4, 5)
         home = (0, 1) if p == SOUTH else (4, 5)
@@ -183,7 +197,8 @@ class TurnMixin(ZoonBase):
             else:
                 types = _USERS[code]
                 cands = self.alive(p) if types is None else self._of_type(p, types)
-                if any(self.moves_of(p, i) for i in cands):
+                if (any(i in movable for i in cands) if movable is not None
+                        else any(self.moves_of(p, i) for i in cands)):
                     out.append(_act(code, (f"trump-{code}",), p))
         return out
 
