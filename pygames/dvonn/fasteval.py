@@ -22,10 +22,10 @@ from .fastboard import (ARCS, BIT, LAND_SEQ, POS, SIZE, SURROUND, VALID, FastBoa
 
 _near: dict[int, list[float]] = {}
 _lost: dict[int, int] = {}
-LOST_LIMIT = 200_000
+LOST_LIMIT = 50_000
 """The cut-off cache (:func:`fast_value`): what leaves (N13) when a space is emptied depends only on the
 spaces still occupied and where the DVONN pieces stand, and sibling positions of a search (one stack
-moved to different spaces) share them; emptied past this many entries (about 40 MB)."""
+moved to different spaces) share them; emptied past this many entries (about 6 MB, in the browser too)."""
 
 W_STACKS, W_MOB, W_BLOCKED = WEIGHTS["stacks"], WEIGHTS["mobility"], WEIGHTS["blocked"]
 W_REACH, W_DCTL, W_DEAD = WEIGHTS["dvonn_reach"], WEIGHTS["dvonn_control"], WEIGHTS["dead"]
