@@ -126,3 +126,7 @@ def _move_table(tribe: str, player: int) -> tuple:
 
 
 _MOVES = {(t, p): _move_table(t, p) for t in TRIBES for p in (0, 1)}
+_GRIDS = {k: tuple((grid, sum(1 << i for i in range(12) if rows[i] == grid)) for grid in dict.fromkeys(rows))
+          for k, rows in _MOVES.items()}
+"""``_GRIDS[tribe, player]``: each distinct movement table of ``_MOVES[tribe, player]`` once (a tribe's twelve
+Zoons have five or six grids), with the bit mask of the roster indices that move by it (ZN44's masks)."""

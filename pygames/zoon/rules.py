@@ -64,6 +64,11 @@ def max_game_length(options: dict) -> int:
     return first + 2 * DEPLOY_MAX + turns * TURN_ACTIONS + reveals
 
 
+_SECRET_ACTS = tuple(tuple(_act(f"secret {o} {c}", (), p, f"{'Upright' if o == 'up' else 'Turned'}, touch {c}")
+                           for o in ("up", "down") for c in CORNERS) for p in (0, 1))
+"""The secret combat choices of each player (ZN42, classic combat): upright or turned, then the corner touched."""
+
+
 @dataclass(eq=False)
 class ZoonState(DeployMixin, TurnMixin, CombatMixin, EffectsMixin, ViewsMixin, State):
     """A Zoon game: the battlefield, both tribes' cards and what is pending.
@@ -176,9 +181,7 @@ class ZoonState(DeployMixin, TurnMixin, CombatMixin, EffectsMixin, ViewsMixin, S
         if ph == "arrange":
             return list(_arrange_actions(self.arranger, self.picked, self.edits[self.arranger] < MAX_EDITS))
         if ph == "secret":
-            p = self._current_player()
-            return [_act(f"secret {o} {c}", (), p, f"{'Upright' if o == 'up' else 'Turned'}, touch {c}")
-                    for o in ("up", "down") for c in CORNERS]
+            return list(_SECRET_ACTS[self._current_player()])
         if ph == "decide":
             return self._decision_actions()
         return []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..core.state import Action
 from .base import ZoonBase
-from .board import _ROSTERS, CELL, CELL_INDEX, EMPTY, NAMES, OBST, QUIET_LIMIT, SOUTH, TURN_LIMIT, _MOVE_ACTS, _MOVES, _TRUMP_ORDER, _act, step
+from .board import _ROSTERS, CELL, CELL_INDEX, EMPTY, NAMES, OBST, QUIET_LIMIT, SOUTH, TURN_LIMIT, _GRIDS, _MOVE_ACTS, _MOVES, _TRUMP_ORDER, _act, step
 from .tribes import trump
 
 _TRUMP_KEYS: dict[tuple, str] = {}
@@ -83,7 +83,11 @@ class TurnMixin(ZoonBase):
     def _dests(self, p: int, i: int, cell: int) -> list[tuple[int, int, bool]]:
         """The destinations ``(cell, previous cell, attack)`` Zoon ``i`` of ``p`` would have from ``cell``
         on the battlefield as it stands (ZN9–ZN12)."""
-        groups, shared = _MOVES[self.tribes[p], p][i][cell]
+        return self._walk(_MOVES[self.tribes[p], p][i][cell], p, cell)
+
+    def _walk(self, entry: tuple, p: int, cell: int) -> list[tuple[int, int, bool]]:
+        """:meth:`_dests` for the entry ``(groups, shared)`` of a movement table (``_MOVES``) at ``cell``."""
+        groups, shared = entry
         if not groups:
             return []
         board = self.board
@@ -114,13 +118,13 @@ class TurnMixin(ZoonBase):
         out = []
         acts = _MOVE_ACTS
         pos = self.pos[p]
-        dests = self._dests
+        table, walk = _MOVES[self.tribes[p], p], self._walk
         for i in codes:
             cell = pos[i]
             if cell < 0:  # off the battlefield (a tactic's Zoon taken meanwhile): no move
                 continue
             base = (p * 36 + cell) * 72
-            found = dests(p, i, cell)
+            found = walk(table[i][cell], p, cell)
             if found:
                 for t, _prev, att in found:
                     out.append(acts[base + t * 2 + att])
@@ -230,9 +234,9 @@ class TurnMixin(ZoonBase):
         ``t`` (an attack if ``att``), as a bit mask. A face-down Zoon seen making that move can only be one of them:
         its ``could`` mask (what the other side may know of that card) keeps only those."""
         mask = 0
-        for j in range(12):
-            if any(d == t and a == att for d, _prev, a in self._dests(p, j, f)):
-                mask |= 1 << j
+        for table, roster in _GRIDS[self.tribes[p], p]:  # Zoons of one grid move alike: one walk each
+            if any(d == t and a == att for d, _prev, a in self._walk(table[f], p, f)):
+                mask |= roster
         return mask
 
     def _mark(self, f: int, t: int, kind: str) -> None:
