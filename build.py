@@ -210,10 +210,12 @@ def build(testhooks: bool = True) -> Path:
     write_games_json(DIST / "games.json")
     digest = hashlib.sha256(whl.read_bytes()).hexdigest()[:12]
     # the site's interpreter entry (pyodide/site.mjs, started by loader.js) installs this wheel with
-    # micropip in PyScript's worker; the example page (python.html) names it in its PyScript config
+    # micropip in PyScript's worker (its sha256 names the memory snapshot kept for it); the example page
+    # (python.html) names it in its PyScript config
     for name in ("pyodide/site.mjs", "python.html"):
         page = DIST / name
-        page.write_text(page.read_text(encoding="utf-8").replace("./__WHEEL__", f"./{whl.name}"), encoding="utf-8")
+        page.write_text(page.read_text(encoding="utf-8").replace("./__WHEEL__", f"./{whl.name}")
+                        .replace("__WHEEL_SHA256__", hashlib.sha256(whl.read_bytes()).hexdigest()), encoding="utf-8")
     # loader.js preloads PyScript's core module: core.js and the file it re-exports
     core = re.search(r'from\s*"\./(core-[A-Za-z0-9_-]+\.js)"', (DIST / "pyscript" / "core.js").read_text()).group(1)
     loader = DIST / "loader.js"

@@ -135,8 +135,9 @@ export function startPython({ testhooks = false, offline = true, inGame = () => 
   }
   const worker = afterFirstPaint().then(async () => {
     onProgress(0.15, "Downloading Python");
-    // a storage-denied third-party frame: PyScript's page code opens IndexedDB and BroadcastChannel
-    await (await import("./pyodide/standins.mjs")).standIn();
+    // a storage-denied third-party frame: PyScript's page code opens IndexedDB and BroadcastChannel (a
+    // page the service worker controls has its storage: no probe)
+    if (!controlled()) await (await import("./pyodide/standins.mjs")).standIn();
     quietPyScript();
     return import("./pyscript/core.js");
   }).then(({ PyWorker }) => {
@@ -151,12 +152,15 @@ export function startPython({ testhooks = false, offline = true, inGame = () => 
     if (testhooks) await w.sync.enable_test_hooks();  // @testhook
     return w;
   });
-  worker.then(async (w) => {
+  worker.then((w) => {
     mark("python-ready");
     onReady();
-    const marks = await workerMarks(w);
-    if (offline && await w.sync.kept()) keepOffline(inGame);
-    snapshotLater(marks);
+    // after the page's first calls (the first board), not before them
+    whenIdle(async () => {
+      const marks = await workerMarks(w);
+      if (offline && await w.sync.kept()) keepOffline(inGame);
+      snapshotLater(marks);
+    });
   }, (e) => onFailed(String(e && e.message ? e.message : e)));
   // answered in the order asked: each call waits for the one before it
   let last = worker;

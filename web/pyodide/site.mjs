@@ -1,61 +1,162 @@
 // The site's interpreter entry: loader.js names it as PyScript's interpreter. It is entry.mjs (storage
 // stand-ins, files kept for the offline cache, marks) plus how the site's Python gets our wheel:
-// - The wheel (its name written below by build.py) starts downloading as this module is evaluated,
-//   beside Pyodide's own files; once the interpreter is up, micropip (vendored, from the lock file)
+// - Everything the start needs is asked for as this module is evaluated, before PyScript asks for
+//   Python: Pyodide's files (the WebAssembly compiled at once, beside the import of pyodide.asm.mjs and
+//   the reading of the snapshot below), and the memory snapshot kept for this wheel, if any.
+// - The wheel (its name and sha256 written below by build.py) starts downloading only when there is no
+//   snapshot, once the WebAssembly is compiled (it is needed only after Pyodide's start, and should not
+//   slow Pyodide's own downloads); once the interpreter is up, micropip (vendored, from the lock file)
 //   installs it and `pygames.web` is imported (PREPARE: the bridge and the core; each game is imported
 //   on its first use, pygames/games.py), before PyScript's own set-up and the bridge (bridge.py,
 //   which imports the same). PyScript's config names no packages: the install is here.
-// - A memory snapshot for repeat visits, made off the page's path: once a page the service worker
-//   controls is idle, loader.js starts a worker of its own (snapshot.mjs → `makeSnapshotFile` below)
-//   that starts a second Python the same way, imports the bridge and every game (PREPARE_ALL), copies
-//   its memory (Pyodide's `makeMemorySnapshot`) and keeps it in this browser's Cache Storage (cache
-//   "pygames-snapshot", one entry, keyed by SNAPSHOT, Pyodide's version and the wheel's sha256; sw.js
-//   leaves that cache alone), then ends. A later start of the same wheel restores it (`_loadSnapshot`)
-//   instead of starting Python, loading micropip, installing and importing: every game is imported
-//   already. The memory holds no files, so site-packages as micropip left it (micropip's and our
-//   wheel's files) is kept beside it ("….files") and written back; `random` is seeded anew. Nothing
-//   is shipped: each browser makes its own. A snapshot that fails to restore (say another Pyodide
-//   build) is deleted and Python starts the ordinary way. Where storage is denied there is no snapshot
-//   and nothing else changes. (A first visit makes no snapshot on its way to the board: that cost
-//   0.2-0.3 s, and importing every game for it 1.5 s more, at load 8.)
+// - A memory snapshot for repeat visits, made off the page's path: once the page's Python has had no
+//   call for loader.js's QUIET_MS (8 s) and a page the service worker controls is idle, loader.js
+//   starts a worker of its own (snapshot.mjs → `makeSnapshotFile` below) that starts a second Python
+//   the same way, imports the bridge and every game (PREPARE_ALL), copies its memory (Pyodide's
+//   `makeMemorySnapshot`) and keeps it in this browser's Cache Storage (cache "pygames-snapshot", one
+//   entry, keyed by SNAPSHOT, Pyodide's version and the wheel's sha256; sw.js leaves that cache alone),
+//   then ends. A later start of the same wheel restores it (`_loadSnapshot`) instead of starting
+//   Python, loading micropip, installing and importing: every game is imported already. The memory
+//   holds no files, so site-packages as micropip left it (micropip's and our wheel's files) is kept
+//   beside it ("….files") and written back; `random` is seeded anew. Nothing is shipped: each browser
+//   makes its own. A snapshot that fails to restore (say another Pyodide build) is deleted and Python
+//   starts the ordinary way. Where storage is denied there is no snapshot and nothing else changes.
+//   (A first visit makes no snapshot on its way to the board: that cost 0.2-0.3 s, and importing
+//   every game for it 1.5 s more, at load 8.)
 // (The query of this module's address is lost when the service worker serves it: only ?keep, which is
 // given only when no service worker controls the page, is read from it.)
 import { early, fetchKept, keepFetched, keeping, loadPyodide as pyodideLoad, mark, version } from "./entry.mjs";
 
 const WHEEL = new URL("../__WHEEL__", import.meta.url).href;  // build.py writes our wheel's file name here
+const WHEEL_SHA256 = "__WHEEL_SHA256__";  // and its sha256 here
+const INDEX = new URL("./", import.meta.url).href;  // Pyodide's files (loadPyodide's indexURL)
 const SNAPSHOTS = "pygames-snapshot";
-const SNAPSHOT = 2;  // what a snapshot holds: a change in PREPARE_ALL or below makes the old ones unused
+const SNAPSHOT = 3;  // what a snapshot holds: a change in PREPARE_ALL or below makes the old ones unused
+const KEY = `${INDEX}snapshot-${SNAPSHOT}-${version}-${WHEEL_SHA256}.bin`;
 const PREPARE = "import pygames.web";
 const PREPARE_ALL = "import pygames.web\nfrom pygames.core.registry import list_games\nlist_games()";
 
 if (new URL(import.meta.url).searchParams.has("keep")) keepFetched();
 
-// the wheel's download starts now, while Pyodide's files download and compile
-const wheel = fetchKept(WHEEL);
-early.set(WHEEL, wheel.then((r) => r.clone()));
-const wheelBytes = wheel.then((r) => {
-  if (!r.ok) throw new Error(`${WHEEL}: ${r.status} ${r.statusText}`);
-  return r.clone().arrayBuffer();
+// ----- what the start needs, asked for now ------------------------------------------------------------
+// This wheel's snapshot, if this browser keeps one: its reading starts at once (37 MB).
+const stored = (async () => {
+  try {
+    if (!(await caches.has(SNAPSHOTS))) return null;  // a first visit: nothing to read, nothing created
+    const cache = await caches.open(SNAPSHOTS);
+    const [bin, files] = await Promise.all([cache.match(KEY), cache.match(`${KEY}.files`)]);
+    if (!bin || !files) return { cache };
+    mark("snapshot-read");
+    const bytes = bin.arrayBuffer().then((b) => { mark("snapshot-bytes"); return unpackMemory(new Uint8Array(b)); });
+    bytes.catch(() => {});
+    return { cache, bytes, files: files.arrayBuffer() };
+  } catch (e) {
+    return null;  // storage denied (a third-party frame): no snapshot
+  }
+})();
+
+// Pyodide's own files: the lock file and the standard library are fetched now (the first fetch of each
+// gets these responses, entry.mjs's `early`), pyodide.asm.mjs imported, and the WebAssembly compiled
+// from its download as it arrives (from the browser's code cache on a repeat visit) instead of once
+// Pyodide has imported pyodide.asm.mjs and read the snapshot; Pyodide's instantiation takes the
+// compiled module (below).
+for (const name of ["pyodide-lock.json", "python_stdlib.zip"]) early.set(INDEX + name, fetchKept(INDEX + name));
+const WASM = `${INDEX}pyodide.asm.wasm`;
+const wasmResponse = fetchKept(WASM);
+early.set(WASM, wasmResponse);
+const wasmModule = WebAssembly.compileStreaming(wasmResponse);
+wasmModule.then(() => mark("wasm-compiled"), () => {});
+import(`${INDEX}pyodide.asm.mjs`).catch(() => {});  // Pyodide imports the same module: one fetch, one evaluation
+
+// The wheel: needed once Pyodide is up, and only without a snapshot; its download waits for the
+// WebAssembly, so as not to slow Pyodide's own
+stored.then((snap) => {
+  if (snap && snap.bytes) return;
+  const later = () => early.set(WHEEL, fetchKept(WHEEL));
+  wasmModule.then(later, later);
 });
-wheelBytes.catch(() => {});  // micropip reports a missing wheel itself
 
-const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
+// Pyodide instantiates its WebAssembly with instantiateStreaming(its fetch of WASM): that fetch was
+// given `wasmResponse`, whose module is compiled already. `beforeStart` (a restore) runs between the
+// instantiation and Pyodide taking its views of the memory.
+let beforeStart = null;
+const { instantiate, instantiateStreaming } = WebAssembly;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const res = await source;
+  let result = null;
+  if (res === await wasmResponse.catch(() => null)) {
+    try {
+      const module = await wasmModule;
+      result = { module, instance: await instantiate(module, imports) };
+    } catch (e) {
+      result = null;  // compiled elsewhere below, from a download of its own
+    }
+  }
+  result ||= await instantiateStreaming(res === await wasmResponse.catch(() => null) ? fetchKept(WASM) : res, imports);
+  mark("wasm-instantiated");
+  if (beforeStart) await beforeStart(result);
+  return result;
+};
 
-async function snapshotCache() {
-  try { return await caches.open(SNAPSHOTS); } catch (e) { return null; }  // storage denied
+// ----- the memory snapshot ------------------------------------------------------------------------------
+// Pyodide's snapshot is its header (up to the offset in its second uint32) and the interpreter's memory,
+// a third of whose 64 KiB pages are zeros: the snapshot is kept without them. Kept: the header as it is,
+// a little-endian uint32 (the memory's size), a byte per page (1: kept), then the kept pages in order.
+const PAGE = 65536;
+const headerSize = (bytes) => new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+
+function packMemory(snapshot) {
+  const start = headerSize(snapshot);
+  const size = snapshot.length - start;
+  const pages = Math.ceil(size / PAGE);
+  const words = (snapshot.byteOffset + start) % 4 === 0 && size % 4 === 0
+    ? new Uint32Array(snapshot.buffer, snapshot.byteOffset + start, size / 4) : snapshot.subarray(start);
+  const per = PAGE / (words.BYTES_PER_ELEMENT || 1);
+  const kept = new Uint8Array(pages);
+  for (let p = 0; p < pages; p++) {
+    for (let i = p * per, end = Math.min(words.length, i + per); i < end; i++) {
+      if (words[i]) { kept[p] = 1; break; }
+    }
+  }
+  const pageSize = (p) => Math.min(PAGE, size - p * PAGE);
+  let length = start + 4 + pages;
+  for (let p = 0; p < pages; p++) if (kept[p]) length += pageSize(p);
+  const out = new Uint8Array(length);
+  out.set(snapshot.subarray(0, start));
+  new DataView(out.buffer).setUint32(start, size, true);
+  out.set(kept, start + 4);
+  let at = start + 4 + pages;
+  for (let p = 0; p < pages; p++) {
+    if (!kept[p]) continue;
+    out.set(snapshot.subarray(start + p * PAGE, start + p * PAGE + pageSize(p)), at);
+    at += pageSize(p);
+  }
+  return out;
 }
 
-async function snapshotKey() {
-  const sha = hex(await crypto.subtle.digest("SHA-256", await wheelBytes));
-  return new URL(`./snapshot-${SNAPSHOT}-${version}-${sha}.bin`, import.meta.url).href;
+function unpackMemory(bytes) {
+  const start = headerSize(bytes);
+  const size = new DataView(bytes.buffer, bytes.byteOffset).getUint32(start, true);
+  const pages = Math.ceil(size / PAGE);
+  const kept = bytes.subarray(start + 4, start + 4 + pages);
+  const out = new Uint8Array(start + size);  // zeros until written
+  out.set(bytes.subarray(0, start));
+  let at = start + 4 + pages;
+  for (let p = 0; p < pages; p++) {
+    if (!kept[p]) continue;
+    const n = Math.min(PAGE, size - p * PAGE);
+    out.set(bytes.subarray(at, at + n), start + p * PAGE);
+    at += n;
+  }
+  return out;
 }
 
-function storeSnapshot(cache, key, bytes, files) {
+function storeSnapshot(cache, bytes, files) {
   const put = (url, body) => cache.put(url, new Response(body, { headers: { "Content-Type": "application/octet-stream" } }));
   keeping.push((async () => {
     for (const old of await cache.keys()) await cache.delete(old);
-    await put(`${key}.files`, files);
-    await put(key, bytes);
+    await put(`${KEY}.files`, files);
+    await put(KEY, bytes);
     mark("snapshot-stored");
   })().catch(() => {}));
 }
@@ -82,12 +183,15 @@ function packFiles(FS, dir) {
   return out;
 }
 
+// the files written back as they are in the buffer (MEMFS keeps each one's view of it: nothing copied)
 function unpackFiles(FS, bytes) {
   const n = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
   let at = 4 + n;
+  const dirs = new Set();
   for (const [path, size] of JSON.parse(new TextDecoder().decode(bytes.subarray(4, at)))) {
-    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    FS.writeFile(path, bytes.subarray(at, at + size));
+    const dir = path.slice(0, path.lastIndexOf("/"));
+    if (!dirs.has(dir)) { FS.mkdirTree(dir); dirs.add(dir); }
+    FS.writeFile(path, bytes.subarray(at, at + size), { canOwn: true });
     at += size;
   }
 }
@@ -95,23 +199,14 @@ function unpackFiles(FS, bytes) {
 // Pyodide copies the snapshot into the interpreter's memory once it is instantiated (30 MiB at first),
 // but the memory of an interpreter that imported our wheel has grown past that: it is grown to fit in
 // the moment between instantiation and Pyodide taking its views of the memory.
-async function withMemoryFor(snapshot, start) {
-  const grow = async (result) => {
+function growFor(snapshot) {
+  return async (result) => {
     const bytes = await snapshot;
     const heap = bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
     const memory = (result.instance || result).exports.memory;
     const missing = Math.ceil((heap - memory.buffer.byteLength) / 65536);
     if (missing > 0) memory.grow(missing);
-    return result;
   };
-  const { instantiate, instantiateStreaming } = WebAssembly;
-  WebAssembly.instantiate = (...args) => instantiate(...args).then(grow);
-  WebAssembly.instantiateStreaming = (...args) => instantiateStreaming(...args).then(grow);
-  try {
-    return await start();
-  } finally {
-    Object.assign(WebAssembly, { instantiate, instantiateStreaming });
-  }
 }
 
 // JavaScript objects Python still holds when the snapshot is made that are no global's (what micropip's
@@ -119,26 +214,25 @@ async function withMemoryFor(snapshot, start) {
 // restored Python holds null in their place
 const LEFTOVER = () => null;
 
-async function restore(options, cache, key) {
-  const [hit, files] = key ? await Promise.all([cache.match(key), cache.match(`${key}.files`)]) : [];
-  if (!hit || !files) return null;
+async function restore(options, { cache, bytes, files }) {
   try {
     mark("snapshot-restore");
-    // read while Pyodide's own files load and compile
-    const bytes = hit.arrayBuffer().then((b) => new Uint8Array(b));
-    const py = await withMemoryFor(bytes, () => pyodideLoad({ ...options, _loadSnapshot: bytes, _snapshotDeserializer: LEFTOVER }));
-    unpackFiles(py.FS, new Uint8Array(await files.arrayBuffer()));
+    beforeStart = growFor(bytes);
+    const py = await pyodideLoad({ ...options, _loadSnapshot: bytes, _snapshotDeserializer: LEFTOVER });
+    unpackFiles(py.FS, new Uint8Array(await files));
     py.runPython("import importlib, random, sys; importlib.invalidate_caches(); random.seed(); sys.path[:] = dict.fromkeys(sys.path)");
     mark("snapshot-restored");
     return py;
   } catch (e) {
     console.warn("pygames: the memory snapshot did not restore, starting afresh:", e);
-    await cache.delete(key).catch(() => {});
+    await cache.delete(KEY).catch(() => {});
     return null;
+  } finally {
+    beforeStart = null;
   }
 }
 
-function makeSnapshot(py, cache, key) {
+function makeSnapshot(py, cache) {
   // Pyodide expects its list of loaded packages to be empty, as at its own start: a restored Python
   // loads nothing through it
   const loaded = py.loadedPackages;
@@ -147,7 +241,7 @@ function makeSnapshot(py, cache, key) {
   try {
     py.runPython("import gc; gc.collect()");
     const site = py.runPython("import site; site.getsitepackages()[0]");
-    storeSnapshot(cache, key, py.makeMemorySnapshot({ serializer: LEFTOVER }), packFiles(py.FS, site));
+    storeSnapshot(cache, packMemory(py.makeMemorySnapshot({ serializer: LEFTOVER })), packFiles(py.FS, site));
     mark("snapshot-made");
   } catch (e) {
     console.warn("pygames: no memory snapshot:", e);
@@ -165,12 +259,9 @@ async function install(py) {
 }
 
 async function loadPyodide(options) {
-  const cache = await snapshotCache();
-  const key = cache && snapshotKey();
-  key?.catch(() => {});
-  // a first visit has no snapshot: Python starts at once, without waiting for the wheel's sha256
-  if (cache && (await cache.keys()).length) {
-    const restored = await restore(options, cache, await key.catch(() => null));
+  const snap = await stored;
+  if (snap && snap.bytes) {
+    const restored = await restore(options, snap);
     if (restored) return restored;
   }
   const py = await pyodideLoad(options);
@@ -184,15 +275,14 @@ async function loadPyodide(options) {
  * already, start a Python as the page's worker does, import every game, and keep its memory snapshot.
  * Resolves to whether one was made. */
 export async function makeSnapshotFile() {
-  const cache = await snapshotCache();
-  if (!cache) return false;
-  const key = await snapshotKey();
-  if (await cache.match(key)) return false;
-  const py = await pyodideLoad({ indexURL: new URL("./", import.meta.url).href, _makeSnapshot: true,
-    stdout: () => {}, stderr: () => {} });
+  let cache;
+  try { cache = await caches.open(SNAPSHOTS); } catch (e) { return false; }  // storage denied
+  const snap = await stored;
+  if (snap && snap.bytes) return false;
+  const py = await pyodideLoad({ indexURL: INDEX, _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
   await install(py);
   py.runPython(PREPARE_ALL);
-  makeSnapshot(py, cache, key);
+  makeSnapshot(py, cache);
   await Promise.allSettled(keeping);
   return true;
 }
