@@ -49,6 +49,18 @@ import random
 from .rules import BACK, HEADS, ZoonState, outcome, pair_of, combat_value, CELL_INDEX, QUIET_LIMIT
 from .tribes import STAR, X
 
+_EMBLEMS: dict = {}
+
+
+def _emblem(state: ZoonState, p: int) -> int:
+    """``state.emblem_index(p)``, kept per tribe (the index of its Emblem among its twelve Zoons)."""
+    t = state.tribes[p]
+    i = _EMBLEMS.get(t)
+    if i is None:
+        i = _EMBLEMS[t] = state.emblem_index(p)
+    return i
+
+
 EMBLEM = 40.0
 """Points of a sure Emblem take in the candidate order (a whole tribe's material is about 55)."""
 SHARP = 30.0
@@ -70,12 +82,19 @@ def _pair_value(pair) -> float:
     return sum(2.5 if v == STAR else 0.0 if v == X else v for v in pair)
 
 
+_WORTH: dict = {}
+
+
 def zoon_value(state: ZoonState, p: int, i: int) -> float:
-    """The material value of Zoon (p, i): mean of its two sides, its current side weighted a little more."""
+    """The material value of Zoon (p, i): mean of its two sides, its current side weighted a little more
+    (kept per card and penny side: the review and the search ask for it many times per position)."""
     c = state.zoon(p, i).corners
-    h, t = _pair_value(c[:2]), _pair_value(c[2:])
-    cur = h if state.coin[p][i] == HEADS else t
-    return 0.35 * (h + t) + 0.3 * cur + 1.0
+    heads = state.coin[p][i] == HEADS
+    v = _WORTH.get((c, heads))
+    if v is None:
+        h, t = _pair_value(c[:2]), _pair_value(c[2:])
+        v = _WORTH[(c, heads)] = 0.35 * (h + t) + 0.3 * (h if heads else t) + 1.0
+    return v
 
 
 def _arrangement(state: ZoonState, p: int) -> float:
@@ -146,7 +165,7 @@ def attack_odds(state: ZoonState, p: int, i: int, j: int) -> tuple[float, float,
 def emblem_cells(state: ZoonState, p: int) -> dict[int, float]:
     """Where ``p``'s Emblem may be as ``p``'s enemy sees it: ``{cell: probability}`` (a face-up Emblem's
     cell, else each face-down Zoon of ``p`` alike; empty once lost)."""
-    e = state.emblem_index(p)
+    e = _emblem(state, p)
     c = state.pos[p][e]
     if c < 0:
         return {}
@@ -156,6 +175,30 @@ def emblem_cells(state: ZoonState, p: int) -> dict[int, float]:
     return {h: 1.0 / len(hidden) for h in hidden}
 
 
+_CLOSE: dict = {}
+
+
+def _closeness(emb: dict[int, float]) -> list[float]:
+    """For each of the 36 cells, its closeness to where the enemy Emblem may be (``emb``, see
+    :func:`emblem_cells`): the sum over those cells of their probability times ``5 - d`` for a king's
+    distance ``d`` under five. Kept per ``emb`` (a few hundred distinct ones in a game; emptied past
+    4,096)."""
+    key = tuple(emb.items())
+    out = _CLOSE.get(key)
+    if out is None:
+        if len(_CLOSE) > 4096:
+            _CLOSE.clear()
+        out = [0.0] * 36
+        for c in range(36):
+            cx, cy = c % 6, c // 6
+            for e, pe in emb.items():
+                d = max(abs(cx - e % 6), abs(cy - e // 6))
+                if d < 5:
+                    out[c] += pe * (5 - d)
+        _CLOSE[key] = out
+    return out
+
+
 def _prospects(state: ZoonState, p: int, emb: dict[int, float]) -> tuple[float, float, float]:
     """(kill, gain, closeness) of ``p``: the best chance of taking the enemy Emblem with one attack, the
     best expected material gain of one attack (plus :data:`SPREAD` of each other favourable one), and the
@@ -163,15 +206,13 @@ def _prospects(state: ZoonState, p: int, emb: dict[int, float]) -> tuple[float, 
     q = 1 - p
     kill = gain = near = spread = 0.0
     board = state.board
+    close = _closeness(emb)
+    mine = _emblem(state, p)
     for i in range(12):
         c = state.pos[p][i]
-        if c < 0 or state.zoon(p, i).type == "Emblem":
+        if c < 0 or i == mine:
             continue
-        cx, cy = c % 6, c // 6
-        for e, pe in emb.items():
-            d = max(abs(cx - e % 6), abs(cy - e // 6))
-            if d < 5:
-                near += pe * (5 - d)
+        near += close[c]
         vi = None
         for t, _prev, att in state.moves_of(p, i):
             if not att:
@@ -197,26 +238,30 @@ def _mover(state: ZoonState) -> int:
     return state.turn if p < 0 else p
 
 
-def side_score(state: ZoonState, p: int, to_move: int | None = None) -> tuple[float, float]:
+def side_score(state: ZoonState, p: int, to_move: int | None = None,
+               cells: tuple[dict, dict] | None = None) -> tuple[float, float]:
     """``(points, kill)`` of ``p``: the heuristic worth of ``p``'s position in points (material, trumps,
     rows advanced, closeness to the enemy Emblem and the best attack's expected gain, in full when
     ``to_move`` is ``p``, else :data:`PARRY` of it) and ``p``'s best chance of taking the enemy Emblem with
-    one attack. ``to_move`` defaults to the player to move, else the side whose turn it is."""
+    one attack. ``to_move`` defaults to the player to move, else the side whose turn it is; ``cells``:
+    :func:`emblem_cells` of South and North when the caller has them."""
     if to_move is None:
         to_move = _mover(state)
+    if cells is None:
+        cells = (emblem_cells(state, 0), emblem_cells(state, 1))
     score = 0.0
+    mine = _emblem(state, p)
     for i in range(12):
         c = state.pos[p][i]
-        if c < 0 or state.zoon(p, i).type == "Emblem":
+        if c < 0 or i == mine:
             continue
         score += zoon_value(state, p, i)
         score += 0.15 * (c // 6 if p == 0 else 5 - c // 6)
     score += 2.0 * sum(1 for z in state.tzone[p].values() if z in ("hand", "side"))
-    own = emblem_cells(state, p)
+    own = cells[p]
     if len(own) > 1:
         score += HIDE * (1.0 - 1.0 / len(own))
-    emb = emblem_cells(state, 1 - p)
-    kill, gain, near = _prospects(state, p, emb)
+    kill, gain, near = _prospects(state, p, cells[1 - p])
     w = 1.0 if to_move == p else PARRY
     return score + w * gain + NEAR * near, kill
 
@@ -224,8 +269,9 @@ def side_score(state: ZoonState, p: int, to_move: int | None = None) -> tuple[fl
 def _diff(state: ZoonState, to_move: int) -> tuple[float, float, float]:
     """``(d, kill of South, kill of North)``: South's points minus North's and each side's chance of
     taking the enemy Emblem with one attack (see :func:`side_score`)."""
-    s0, k0 = side_score(state, 0, to_move)
-    s1, k1 = side_score(state, 1, to_move)
+    cells = (emblem_cells(state, 0), emblem_cells(state, 1))
+    s0, k0 = side_score(state, 0, to_move, cells)
+    s1, k1 = side_score(state, 1, to_move, cells)
     return s0 - s1, k0, k1
 
 
@@ -414,3 +460,4 @@ def candidates(state: ZoonState, actions: list) -> list:
         keyed.append((-key, k, a))
     keyed.sort(key=lambda x: (x[0], x[1]))
     return [a for _k, _i, a in keyed]
+
