@@ -183,7 +183,7 @@ def _closeness(emb: dict[int, float]) -> list[float]:
     :func:`emblem_cells`): the sum over those cells of their probability times ``5 - d`` for a king's
     distance ``d`` under five. Kept per ``emb`` (a few hundred distinct ones in a game; emptied past
     4,096)."""
-    key = tuple(emb.items())
+    key = tuple(sorted(emb.items()))  # the same cells in any order (determinizations reorder them)
     out = _CLOSE.get(key)
     if out is None:
         if len(_CLOSE) > 4096:
@@ -238,17 +238,9 @@ def _mover(state: ZoonState) -> int:
     return state.turn if p < 0 else p
 
 
-def side_score(state: ZoonState, p: int, to_move: int | None = None,
-               cells: tuple[dict, dict] | None = None) -> tuple[float, float]:
-    """``(points, kill)`` of ``p``: the heuristic worth of ``p``'s position in points (material, trumps,
-    rows advanced, closeness to the enemy Emblem and the best attack's expected gain, in full when
-    ``to_move`` is ``p``, else :data:`PARRY` of it) and ``p``'s best chance of taking the enemy Emblem with
-    one attack. ``to_move`` defaults to the player to move, else the side whose turn it is; ``cells``:
-    :func:`emblem_cells` of South and North when the caller has them."""
-    if to_move is None:
-        to_move = _mover(state)
-    if cells is None:
-        cells = (emblem_cells(state, 0), emblem_cells(state, 1))
+def _parts(state: ZoonState, p: int, cells: tuple[dict, dict]) -> tuple[float, float, float, float]:
+    """``(points before prospects, gain, closeness, kill)`` of ``p`` (see :func:`side_score`), with
+    ``cells`` the :func:`emblem_cells` of South and North."""
     score = 0.0
     mine = _emblem(state, p)
     for i in range(12):
@@ -262,17 +254,37 @@ def side_score(state: ZoonState, p: int, to_move: int | None = None,
     if len(own) > 1:
         score += HIDE * (1.0 - 1.0 / len(own))
     kill, gain, near = _prospects(state, p, cells[1 - p])
+    return score, gain, near, kill
+
+
+def side_score(state: ZoonState, p: int, to_move: int | None = None) -> tuple[float, float]:
+    """``(points, kill)`` of ``p``: the heuristic worth of ``p``'s position in points (material, trumps,
+    rows advanced, closeness to the enemy Emblem and the best attack's expected gain, in full when
+    ``to_move`` is ``p``, else :data:`PARRY` of it) and ``p``'s best chance of taking the enemy Emblem with
+    one attack. ``to_move`` defaults to the player to move, else the side whose turn it is."""
+    if to_move is None:
+        to_move = _mover(state)
+    score, gain, near, kill = _parts(state, p, (emblem_cells(state, 0), emblem_cells(state, 1)))
     w = 1.0 if to_move == p else PARRY
     return score + w * gain + NEAR * near, kill
+
+
+def _diffs(state: ZoonState, movers: tuple[int, ...]) -> list[tuple[float, float, float]]:
+    """:func:`_diff` for each side to move in ``movers``, the sides' parts counted once."""
+    cells = (emblem_cells(state, 0), emblem_cells(state, 1))
+    a0, g0, n0, k0 = _parts(state, 0, cells)
+    a1, g1, n1, k1 = _parts(state, 1, cells)
+    out = []
+    for to_move in movers:
+        w0, w1 = (1.0, PARRY) if to_move == 0 else (PARRY, 1.0)
+        out.append(((a0 + w0 * g0 + NEAR * n0) - (a1 + w1 * g1 + NEAR * n1), k0, k1))
+    return out
 
 
 def _diff(state: ZoonState, to_move: int) -> tuple[float, float, float]:
     """``(d, kill of South, kill of North)``: South's points minus North's and each side's chance of
     taking the enemy Emblem with one attack (see :func:`side_score`)."""
-    cells = (emblem_cells(state, 0), emblem_cells(state, 1))
-    s0, k0 = side_score(state, 0, to_move, cells)
-    s1, k1 = side_score(state, 1, to_move, cells)
-    return s0 - s1, k0, k1
+    return _diffs(state, (to_move,))[0]
 
 
 def note_root(state: ZoonState, player: int) -> None:
@@ -287,7 +299,8 @@ def note_root(state: ZoonState, player: int) -> None:
     if state.phase in ("first", "deal", "arrange", "over"):
         base = None
     else:  # one baseline for each side to move, so a leaf is compared with the root as seen the same way
-        base = (_diff(state, 0)[0], _diff(state, 1)[0])
+        both = _diffs(state, (0, 1))
+        base = (both[0][0], both[1][0])
     state.__dict__["_bot_root"] = (player, base, opponent_hidden, len(state.history))
 
 
