@@ -6,6 +6,8 @@ DVONN), through its CodeCup stdin/stdout protocol. A developer's tool, not a CI 
     python3 tools/primadvonna.py --src /tmp/pd --level hard --pd-depth 2 --games 20
     nice -n 19 python3 tools/primadvonna.py --src /tmp/pd --level hard --pd-time 1.0 --cpu --record g.jsonl
 
+    python3 tools/primadvonna.py --src /tmp/pd --level hard --cpu --judge g.jsonl
+
 ``--src`` is a checkout of github.com/maksverver/PrimaDvonna (without it the tool tries ``git clone``).
 The tool copies it to a build folder, removes ``-m32`` from its Makefile, makes ``player`` take
 ``--time`` as a fixed time *per move* in the stacking phase (the original reads it as the whole game's
@@ -28,6 +30,9 @@ bot's ``clock``) and PrimaDvonna's clock and time-out alarm are patched to its o
 a loaded machine the wall-clock limits gave hard about a tenth of its 1.7 s). Seconds per move in the
 wall clock then exceed the limits by the load. ``--record FILE`` appends each game (its number, our
 seat, score, margin and moves in our notation) as one JSON line, for looking at lost games.
+``--judge FILE`` plays no game: at the stacking positions of such a record where our side was to move,
+our level decides afresh and PrimaDvonna's deeper analysis judges the move (:func:`judge`): a measure of
+move quality in minutes of CPU time, where a match series takes hours on a shared machine.
 """
 from __future__ import annotations
 
@@ -141,17 +146,65 @@ class Engine:
 DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 
-def pd_state(board: list[str]) -> str:
-    """A full board at the start of the stacking phase, White to move, in PrimaDvonna's ``--state``
-    encoding (its ENCODING.txt: base 62, spaces row by row from A1)."""
+def pd_state(board: list[str], turn: int = 0) -> str:
+    """A stacking-phase board with ``turn`` (0 White) to move, in PrimaDvonna's ``--state`` encoding (its
+    ENCODING.txt: base 62, spaces row by row from A1, 0 for an empty space; it holds stacks of at most 15
+    pieces, taller ones are written as 15)."""
     from pygames.dvonn.board import INDEX, ROWS, COLUMNS
-    out = [DIGITS[2]]
+    out = [DIGITS[2 + turn]]
     for y in range(5):
         for x in range(ROWS[y][0], ROWS[y][1] + 1):
             st = board[INDEX[f"{COLUMNS[x]}{y + 1}"]]
-            out.append(DIGITS[1] if st == "D" else DIGITS[4 * len(st) + ("D" in st) * 2 +
-                                                          (st[-1] == "B") - 2])
+            out.append(DIGITS[0] if not st else DIGITS[1] if st == "D" else
+                       DIGITS[4 * min(len(st), 15) + ("D" in st) * 2 + (st[-1] == "B") - 2])
     return "".join(out)
+
+
+def pd_value(exe: Path, board: list[str], turn: int, depth: int) -> tuple[str, int]:
+    """PrimaDvonna's analysis (``--analyze --depth``) of a stacking position: its move (upper case) and
+    its value for the player to move (its units: about 6,400 a stack)."""
+    r = subprocess.run([str(exe), f"--state={pd_state(board, turn)}", "--analyze", f"--depth={depth}"],
+                       capture_output=True, text=True, timeout=600)
+    lines = [ln for ln in (r.stderr + r.stdout).splitlines() if ln.startswith("m:")]
+    if not lines:
+        raise RuntimeError("PrimaDvonna's analysis printed no move")
+    fields = dict(f.split(":", 1) for f in lines[-1].split() if ":" in f)
+    return fields["m"], int(fields["v"])
+
+
+def judge(exe: Path, record: Path, level: str, depth: int, fewest: int, every: int, cpu: bool) -> None:
+    """Move quality without playing (``--judge``): at the stacking positions of recorded games where our
+    side was to move with at least ``fewest`` stacks (every ``every``-th of them), our level decides
+    afresh and PrimaDvonna judges: its value of the position at ``depth`` minus its value after our move
+    at ``depth - 1`` (0 when our move is as good as its choice). Prints each position and the mean loss
+    per move, about four CPU seconds a position for hard: minutes where a match takes hours."""
+    from pygames.dvonn.board import NAMES, move_stack
+    game = get_game("dvonn")
+    losses, same = [], 0
+    for line in record.read_text().splitlines():
+        g = json.loads(line)
+        s, k = game.new_initial_state({}), 0
+        for ply, mv in enumerate(g["moves"]):
+            if (s.placed == 49 and s.current_player() == g["ours"] and len(s.legal_actions()) > 1
+                    and sum(1 for c in s.board if c) >= fewest):
+                if k % every == 0:
+                    bot = make_level_bot(level, seed=g["game"])
+                    if cpu:
+                        bot.clock = time.process_time
+                    ours = bot.step(s).notation
+                    best, v = pd_value(exe, s.board, s.turn, depth)
+                    b = list(s.board)
+                    move_stack(b, NAMES.index(ours[:2]), NAMES.index(ours[2:]))
+                    loss = v + pd_value(exe, b, 1 - s.turn, depth - 1)[1]
+                    losses.append(loss)
+                    same += best.lower() == ours
+                    print(f"game {g['game']} ply {ply}: ours {ours}, its {best.lower()}, loss {loss}",
+                          flush=True)
+                k += 1
+            s.apply(s.find_action(mv))
+    n = max(1, len(losses))
+    print(f"{len(losses)} positions: mean loss {sum(losses) / n:.0f} (its units, about 6,400 a stack), "
+          f"its choice {same} times, no loss {sum(1 for x in losses if x <= 0)} times")
 
 
 def play(exe: Path, pd_args: list[str], level: str, ours: int, k: int, cap: bool, log,
@@ -241,6 +294,11 @@ def main(argv: list[str] | None = None) -> int:
                          "alarm patched to its own CPU time): a loaded machine then slows the games, not the play")
     ap.add_argument("--record", type=Path, help="append each game (seat, result, moves) to this file, "
                                                 "one JSON object a line")
+    ap.add_argument("--judge", type=Path, help="judge our level's moves at the positions of this record "
+                                               "file (see judge()) instead of playing")
+    ap.add_argument("--judge-depth", type=int, default=6)
+    ap.add_argument("--judge-stacks", type=int, default=24, help="judge positions with at least these stacks")
+    ap.add_argument("--judge-every", type=int, default=2, help="judge every n-th position")
     args = ap.parse_args(argv)
     src = args.src
     if src is None:
@@ -248,6 +306,9 @@ def main(argv: list[str] | None = None) -> int:
         if not src.exists():
             subprocess.run(["git", "clone", "--depth", "1", REPO, str(src)], check=True)
     exe = build(src, args.build, args.cpu)
+    if args.judge:
+        judge(exe, args.judge, args.level, args.judge_depth, args.judge_stacks, args.judge_every, args.cpu)
+        return 0
     if args.pd_depth:
         pd_args, setting = [f"--depth={args.pd_depth}"], f"{args.pd_depth} plies only"
     else:
