@@ -199,7 +199,16 @@ def _closeness(emb: dict[int, float]) -> list[float]:
     return out
 
 
-def _prospects(state: ZoonState, p: int, emb: dict[int, float]) -> tuple[float, float, float]:
+def _worths(state: ZoonState) -> tuple[list, list]:
+    """:func:`zoon_value` of every Zoon of South and of North still on the battlefield (0 for the others),
+    once per evaluation."""
+    pos = state.pos
+    return ([zoon_value(state, 0, i) if pos[0][i] >= 0 else 0.0 for i in range(12)],
+            [zoon_value(state, 1, i) if pos[1][i] >= 0 else 0.0 for i in range(12)])
+
+
+def _prospects(state: ZoonState, p: int, emb: dict[int, float],
+               worth: tuple[list, list] | None = None) -> tuple[float, float, float]:
     """(kill, gain, closeness) of ``p``: the best chance of taking the enemy Emblem with one attack, the
     best expected material gain of one attack (plus :data:`SPREAD` of each other favourable one), and the
     summed closeness of ``p``'s Zoons to where the enemy Emblem may be."""
@@ -223,8 +232,8 @@ def _prospects(state: ZoonState, p: int, emb: dict[int, float]) -> tuple[float, 
             if pe:
                 kill = max(kill, pe * w)
             if vi is None:
-                vi = zoon_value(state, p, i)
-            g = w * (1 - pe) * zoon_value(state, q, j) - lo * vi
+                vi = worth[p][i] if worth is not None else zoon_value(state, p, i)
+            g = w * (1 - pe) * (worth[q][j] if worth is not None else zoon_value(state, q, j)) - lo * vi
             if g > 0:
                 spread += g
             if g > gain:
@@ -238,22 +247,27 @@ def _mover(state: ZoonState) -> int:
     return state.turn if p < 0 else p
 
 
-def _parts(state: ZoonState, p: int, cells: tuple[dict, dict]) -> tuple[float, float, float, float]:
+def _parts(state: ZoonState, p: int, cells: tuple[dict, dict],
+           worth: tuple[list, list] | None = None) -> tuple[float, float, float, float]:
     """``(points before prospects, gain, closeness, kill)`` of ``p`` (see :func:`side_score`), with
-    ``cells`` the :func:`emblem_cells` of South and North."""
+    ``cells`` the :func:`emblem_cells` of South and North and ``worth`` their Zoons' :func:`zoon_value`
+    (:func:`_worths`) when the caller has them."""
+    if worth is None:
+        worth = _worths(state)
+    mine_worth = worth[p]
     score = 0.0
     mine = _emblem(state, p)
     for i in range(12):
         c = state.pos[p][i]
         if c < 0 or i == mine:
             continue
-        score += zoon_value(state, p, i)
+        score += mine_worth[i]
         score += 0.15 * (c // 6 if p == 0 else 5 - c // 6)
     score += 2.0 * sum(1 for z in state.tzone[p].values() if z in ("hand", "side"))
     own = cells[p]
     if len(own) > 1:
         score += HIDE * (1.0 - 1.0 / len(own))
-    kill, gain, near = _prospects(state, p, cells[1 - p])
+    kill, gain, near = _prospects(state, p, cells[1 - p], worth)
     return score, gain, near, kill
 
 
@@ -272,8 +286,9 @@ def side_score(state: ZoonState, p: int, to_move: int | None = None) -> tuple[fl
 def _diffs(state: ZoonState, movers: tuple[int, ...]) -> list[tuple[float, float, float]]:
     """:func:`_diff` for each side to move in ``movers``, the sides' parts counted once."""
     cells = (emblem_cells(state, 0), emblem_cells(state, 1))
-    a0, g0, n0, k0 = _parts(state, 0, cells)
-    a1, g1, n1, k1 = _parts(state, 1, cells)
+    worth = _worths(state)
+    a0, g0, n0, k0 = _parts(state, 0, cells, worth)
+    a1, g1, n1, k1 = _parts(state, 1, cells, worth)
     out = []
     for to_move in movers:
         w0, w1 = (1.0, PARRY) if to_move == 0 else (PARRY, 1.0)
