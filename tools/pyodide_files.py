@@ -21,8 +21,14 @@ const py = await loadPyodide({ indexURL: %(index)s, stdout: () => {}, stderr: ()
 py.runPython("import sys; _base = set(sys.modules)");
 await py.loadPackage("micropip", { messageCallback: () => {} });
 py.runPython("import micropip");
+py.runPython(%(site)s);
 fs.writeFileSync(%(out)s, py.runPython(%(code)s).toJs());
 """
+SITE_IMPORTS = "import sysconfig; sysconfig.get_config_vars(); import secrets"
+"""What the site's start imports from the standard library beyond ``import micropip`` (and beyond what
+PyScript's own set-up imports, so the bare PyScript page is unchanged too): micropip's install reads the
+platform's build configuration (``_sysconfigdata_*``, a 49 KB dict whose compile was about 0.14 s of a
+cold load at load 10), and ``pygames.web`` imports ``secrets`` (and with it ``hmac``)."""
 PRECOMPILE_PY = """
 import json, sys
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -42,7 +48,8 @@ len(head).to_bytes(4, "little") + head + b"".join(b for _, b in out)
 
 def precompile(pyo: Path, lock: dict) -> str:
     """Bytecode for what micropip's start imports beyond Pyodide's own (micropip, the standard library
-    modules it needs): compiling their sources was most of ``import micropip``'s second in the browser.
+    modules it needs, and :data:`SITE_IMPORTS`): compiling their sources was most of ``import
+    micropip``'s second in the browser.
     Pyodide's Python (node, on the vendored runtime) imports micropip and compiles each module it added
     to an unchecked hash-based ``.pyc`` that replaces its source (a sourceless module, as Pyodide's own
     packages ship: tracebacks name file and line without the line's text; keeping both cost 0.24 MB of
@@ -55,7 +62,7 @@ def precompile(pyo: Path, lock: dict) -> str:
         script = Path(tmp) / "precompile.mjs"
         script.write_text(PRECOMPILE_JS % {"pyodide": json.dumps((pyo / "pyodide.mjs").as_uri()),
                                            "index": json.dumps(str(pyo) + "/"), "out": json.dumps(str(out)),
-                                           "code": json.dumps(PRECOMPILE_PY)})
+                                           "site": json.dumps(SITE_IMPORTS), "code": json.dumps(PRECOMPILE_PY)})
         subprocess.run(["node", str(script)], check=True, cwd=tmp)
         blob = out.read_bytes()
     n = int.from_bytes(blob[:4], "little")
@@ -108,14 +115,16 @@ def precompile(pyo: Path, lock: dict) -> str:
 
 STDLIB_UNUSED = re.compile(r"^(_pyrepl|multiprocessing|pydoc_data|xmlrpc|wsgiref|sqlite3|ensurepip|venv|idlelib|tkinter"
                            r"|turtledemo|curses)/|^(pdb|doctest|pydoc|imaplib|smtplib|ftplib|poplib|nntplib|mailbox"
-                           r"|pickletools|tabnanny|pyclbr|this|antigravity|turtle)\.py$")
+                           r"|pickletools|tabnanny|pyclbr|this|antigravity|turtle|_pyio|_pydatetime)\.py$")
 """Modules of Pyodide's standard library (python_stdlib.zip) left out of dist/: those that cannot
 run in a browser, where there is no terminal, process, socket server or window: the terminal REPL
 (``_pyrepl``), ``multiprocessing``, the debugger ``pdb`` with ``doctest``, which imports it, ``pydoc``
 and its topics, ``curses``, ``tkinter``/``turtle``/``idlelib``, ``ensurepip``/``venv``, ``sqlite3``
 (Pyodide ships its C half as a separate package, which we do not load), the mail and FTP clients,
-``xmlrpc``, ``wsgiref``, and the source tools ``pickletools``, ``tabnanny``, ``pyclbr`` (about 410 KB
-of the first visit in all). Nothing of Pyodide's, micropip's, PyScript's or ours imports them."""
+``xmlrpc``, ``wsgiref``, the source tools ``pickletools``, ``tabnanny``, ``pyclbr``, and the pure-Python
+``_pyio`` and ``_pydatetime``, which ``io`` and ``datetime`` use only where their C modules are missing
+(Pyodide builds ``_io`` and ``_datetime`` in) (about 460 KB of the first visit in all). Nothing of
+Pyodide's, micropip's, PyScript's or ours imports them."""
 
 
 def trim_stdlib(src: Path, dest: Path) -> None:

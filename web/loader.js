@@ -100,7 +100,9 @@ function controlled() {
 }
 
 const afterFirstPaint = () => new Promise((resolve) => {
-  requestAnimationFrame(() => setTimeout(resolve, 0));
+  // a page whose modules came after its first paint (a repeat visit: the HTML and CSS paint first) goes on at once
+  if (performance.getEntriesByName("first-paint").length) resolve();
+  else requestAnimationFrame(() => setTimeout(resolve, 0));
 });
 
 // PyScript's core imports its page plugins at start (the code editor, the terminal, pygame, its error

@@ -31,7 +31,7 @@ const WHEEL = new URL("../__WHEEL__", import.meta.url).href;  // build.py writes
 const WHEEL_SHA256 = "__WHEEL_SHA256__";  // and its sha256 here
 const INDEX = new URL("./", import.meta.url).href;  // Pyodide's files (loadPyodide's indexURL)
 const SNAPSHOTS = "pygames-snapshot";
-const SNAPSHOT = 3;  // what a snapshot holds: a change in PREPARE_ALL or below makes the old ones unused
+const SNAPSHOT = 4;  // what a snapshot holds: a change in PREPARE_ALL or below makes the old ones unused
 const KEY = `${INDEX}snapshot-${SNAPSHOT}-${version}-${WHEEL_SHA256}.bin`;
 const PREPARE = "import pygames.web";
 const PREPARE_ALL = "import pygames.web\nfrom pygames.core.registry import list_games\nlist_games()";
@@ -47,7 +47,7 @@ const stored = (async () => {
     const [bin, files] = await Promise.all([cache.match(KEY), cache.match(`${KEY}.files`)]);
     if (!bin || !files) return { cache };
     mark("snapshot-read");
-    const bytes = bin.arrayBuffer().then((b) => { mark("snapshot-bytes"); return unpackMemory(new Uint8Array(b)); });
+    const bytes = bin.arrayBuffer().then((b) => { mark("snapshot-bytes"); return new Uint8Array(b); });
     bytes.catch(() => {});
     return { cache, bytes, files: files.arrayBuffer() };
   } catch (e) {
@@ -99,58 +99,6 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
 };
 
 // ----- the memory snapshot ------------------------------------------------------------------------------
-// Pyodide's snapshot is its header (up to the offset in its second uint32) and the interpreter's memory,
-// a third of whose 64 KiB pages are zeros: the snapshot is kept without them. Kept: the header as it is,
-// a little-endian uint32 (the memory's size), a byte per page (1: kept), then the kept pages in order.
-const PAGE = 65536;
-const headerSize = (bytes) => new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
-
-function packMemory(snapshot) {
-  const start = headerSize(snapshot);
-  const size = snapshot.length - start;
-  const pages = Math.ceil(size / PAGE);
-  const words = (snapshot.byteOffset + start) % 4 === 0 && size % 4 === 0
-    ? new Uint32Array(snapshot.buffer, snapshot.byteOffset + start, size / 4) : snapshot.subarray(start);
-  const per = PAGE / (words.BYTES_PER_ELEMENT || 1);
-  const kept = new Uint8Array(pages);
-  for (let p = 0; p < pages; p++) {
-    for (let i = p * per, end = Math.min(words.length, i + per); i < end; i++) {
-      if (words[i]) { kept[p] = 1; break; }
-    }
-  }
-  const pageSize = (p) => Math.min(PAGE, size - p * PAGE);
-  let length = start + 4 + pages;
-  for (let p = 0; p < pages; p++) if (kept[p]) length += pageSize(p);
-  const out = new Uint8Array(length);
-  out.set(snapshot.subarray(0, start));
-  new DataView(out.buffer).setUint32(start, size, true);
-  out.set(kept, start + 4);
-  let at = start + 4 + pages;
-  for (let p = 0; p < pages; p++) {
-    if (!kept[p]) continue;
-    out.set(snapshot.subarray(start + p * PAGE, start + p * PAGE + pageSize(p)), at);
-    at += pageSize(p);
-  }
-  return out;
-}
-
-function unpackMemory(bytes) {
-  const start = headerSize(bytes);
-  const size = new DataView(bytes.buffer, bytes.byteOffset).getUint32(start, true);
-  const pages = Math.ceil(size / PAGE);
-  const kept = bytes.subarray(start + 4, start + 4 + pages);
-  const out = new Uint8Array(start + size);  // zeros until written
-  out.set(bytes.subarray(0, start));
-  let at = start + 4 + pages;
-  for (let p = 0; p < pages; p++) {
-    if (!kept[p]) continue;
-    const n = Math.min(PAGE, size - p * PAGE);
-    out.set(bytes.subarray(at, at + n), start + p * PAGE);
-    at += n;
-  }
-  return out;
-}
-
 function storeSnapshot(cache, bytes, files) {
   const put = (url, body) => cache.put(url, new Response(body, { headers: { "Content-Type": "application/octet-stream" } }));
   keeping.push((async () => {
@@ -241,7 +189,7 @@ function makeSnapshot(py, cache) {
   try {
     py.runPython("import gc; gc.collect()");
     const site = py.runPython("import site; site.getsitepackages()[0]");
-    storeSnapshot(cache, packMemory(py.makeMemorySnapshot({ serializer: LEFTOVER })), packFiles(py.FS, site));
+    storeSnapshot(cache, py.makeMemorySnapshot({ serializer: LEFTOVER }), packFiles(py.FS, site));
     mark("snapshot-made");
   } catch (e) {
     console.warn("pygames: no memory snapshot:", e);
