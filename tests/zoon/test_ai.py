@@ -157,3 +157,42 @@ def test_keeps_its_emblem_face_down_when_it_must_turn_a_zoon_up():
         if found >= 5:
             break
     assert found >= 5
+
+
+def test_evaluation_shortcuts_give_the_direct_values():
+    """The evaluation's kept values (issue 19, for a cheaper review and search) are the values computed
+    afresh: each Zoon's worth from its corners and current penny side (ZN14), the closeness map to where
+    the enemy Emblem may be whatever the order of its cells (determinizations reorder them), and a side's
+    score alone equal to its part of the whole evaluation."""
+    checked = 0
+    for seed in range(4):
+        s = G.new_initial_state({"combat": "alternate" if seed % 2 else "classic"})
+        rng = random.Random(seed)
+        states = []
+        while not s.is_terminal() and len(states) < 3 and len(s.history) < 2000:
+            s.apply(random_action(s, rng))
+            if s.phase not in ("first", "deal", "arrange", "over") and len(s.history) % 7 == 0:
+                states.append(s.clone())
+        checked += _check_shortcuts(states)
+    assert checked >= 8
+
+
+def _check_shortcuts(states: list) -> int:
+    for s in states:
+        for p in (0, 1):
+            for i in range(12):
+                c = s.zoon(p, i).corners
+                h, t = ai._pair_value(c[:2]), ai._pair_value(c[2:])
+                cur = h if s.coin[p][i] == ai.HEADS else t
+                assert ai.zoon_value(s, p, i) == 0.35 * (h + t) + 0.3 * cur + 1.0
+            emb = ai.emblem_cells(s, 1 - p)
+            direct = [sum(pe * (5 - d) for e, pe in emb.items()
+                          for d in [max(abs(c % 6 - e % 6), abs(c // 6 - e // 6))] if d < 5) for c in range(36)]
+            for cells in (emb, dict(reversed(list(emb.items())))):
+                assert [round(x, 9) for x in ai._closeness(cells)] == [round(x, 9) for x in direct]
+        to_move = ai._mover(s)
+        d, k0, k1 = ai._diff(s, to_move)
+        s0, j0 = ai.side_score(s, 0, to_move)
+        s1, j1 = ai.side_score(s, 1, to_move)
+        assert (d, k0, k1) == (s0 - s1, j0, j1)
+    return len(states)
