@@ -22,6 +22,27 @@ def _known_twin(group: list, known: list) -> bool:
     return any(k in group and ids.count(k % 52) > 1 for k in known)
 
 
+_D30_ACTIONS: dict = {}
+"""The plays :func:`_known_copy_actions` leaves, by (group, known cards in it, player)."""
+
+
+def _known_copy_actions(acts: list, group: list, known: list, player: int) -> list:
+    """D30 (RULINGS Dritzak 11, 17): the plays ``acts`` of ``group`` (hand cards of one rank) that hide
+    no known copy, each with its alike clicks (``cards.with_alike``). They depend only on the group, the
+    known cards in it (a copy of a card has its rank) and the player, so they are kept by those (a
+    hand keeps its groups for turns on end); do not mutate the list returned."""
+    mine = [k for k in known if k in group]
+    key = (tuple(sorted(group)), tuple(sorted(mine)), player)
+    out = _D30_ACTIONS.get(key)
+    if out is None:
+        if len(_D30_ACTIONS) > 100_000:  # bound the memory of a long session
+            _D30_ACTIONS.clear()
+        copies = unseen_copies(group, mine)
+        out = _D30_ACTIONS[key] = [with_alike(a, group, mine, copies) for a in acts
+                                   if hides_known_copy(_PLAY_CARDS[a.notation], group, mine) is None]
+    return out
+
+
 class PlayMixin(DritzakBase):
     """The play phase: legal actions, moves and results."""
 
@@ -65,10 +86,7 @@ class PlayMixin(DritzakBase):
                 if e is not None:
                     acts = e[1] or _entry_actions(e, p)
                     if kn and len(e[0]) > 1 and _known_twin(e[0], kn):  # D30: a known copy goes first
-                        h = self.hands[p]
-                        copies = unseen_copies(e[0], kn)  # the copies of a card are in its rank's group
-                        acts = [with_alike(a, h, kn, copies) for a in acts
-                                if hides_known_copy(_PLAY_CARDS[a.notation], h, kn) is None]
+                        acts = _known_copy_actions(acts, e[0], kn, p)
                     out.extend(acts)
         if pile:
             out.append(_PICK_UP[p])
