@@ -7,6 +7,7 @@ DVONN), through its CodeCup stdin/stdout protocol. A developer's tool, not a CI 
     nice -n 19 python3 tools/primadvonna.py --src /tmp/pd --level hard --pd-time 1.0 --cpu --record g.jsonl
 
     python3 tools/primadvonna.py --src /tmp/pd --level hard --cpu --judge g.jsonl
+    python3 tools/primadvonna.py --src /tmp/pd --level hard --no-cap --judge g.jsonl --set W_CUT=0
 
 ``--src`` is a checkout of github.com/maksverver/PrimaDvonna (without it the tool tries ``git clone``).
 The tool copies it to a build folder, removes ``-m32`` from its Makefile, makes ``player`` take
@@ -172,12 +173,14 @@ def pd_value(exe: Path, board: list[str], turn: int, depth: int) -> tuple[str, i
     return fields["m"], int(fields["v"])
 
 
-def judge(exe: Path, record: Path, level: str, depth: int, fewest: int, every: int, cpu: bool) -> None:
+def judge(exe: Path, record: Path, level: str, depth: int, fewest: int, every: int, cpu: bool,
+          cap: bool = True) -> None:
     """Move quality without playing (``--judge``): at the stacking positions of recorded games where our
     side was to move with at least ``fewest`` stacks (every ``every``-th of them), our level decides
     afresh and PrimaDvonna judges: its value of the position at ``depth`` minus its value after our move
     at ``depth - 1`` (0 when our move is as good as its choice). Prints each position and the mean loss
-    per move, about four CPU seconds a position for hard: minutes where a match takes hours."""
+    per move, about four CPU seconds a position for hard: minutes where a match takes hours. ``cap``
+    False: our level at its fixed depth (the same moves whatever the load: for comparing weights)."""
     from pygames.dvonn.board import NAMES, move_stack
     game = get_game("dvonn")
     losses, same = [], 0
@@ -188,7 +191,7 @@ def judge(exe: Path, record: Path, level: str, depth: int, fewest: int, every: i
             if (s.placed == 49 and s.current_player() == g["ours"] and len(s.legal_actions()) > 1
                     and sum(1 for c in s.board if c) >= fewest):
                 if k % every == 0:
-                    bot = make_level_bot(level, seed=g["game"])
+                    bot = make_level_bot(level, seed=g["game"], cap=cap)
                     if cpu:
                         bot.clock = time.process_time
                     ours = bot.step(s).notation
@@ -299,7 +302,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--judge-depth", type=int, default=6)
     ap.add_argument("--judge-stacks", type=int, default=24, help="judge positions with at least these stacks")
     ap.add_argument("--judge-every", type=int, default=2, help="judge every n-th position")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="a weight of the fast evaluation for this run (pygames/dvonn/fasteval.py: W_MOB, "
+                         "W_CUT, TEMPO ...), for trying weights with --judge; repeatable")
     args = ap.parse_args(argv)
+    from pygames.dvonn import fasteval
+    for item in args.set:
+        name, _, value = item.partition("=")
+        if not (name.startswith("W_") or name == "TEMPO") or not hasattr(fasteval, name):
+            raise SystemExit(f"--set: no weight {name!r} in pygames/dvonn/fasteval.py")
+        setattr(fasteval, name, float(value))
     src = args.src
     if src is None:
         src = args.build.with_name(args.build.name + "-src")
@@ -307,7 +319,8 @@ def main(argv: list[str] | None = None) -> int:
             subprocess.run(["git", "clone", "--depth", "1", REPO, str(src)], check=True)
     exe = build(src, args.build, args.cpu)
     if args.judge:
-        judge(exe, args.judge, args.level, args.judge_depth, args.judge_stacks, args.judge_every, args.cpu)
+        judge(exe, args.judge, args.level, args.judge_depth, args.judge_stacks, args.judge_every, args.cpu,
+              not args.no_cap)
         return 0
     if args.pd_depth:
         pd_args, setting = [f"--depth={args.pd_depth}"], f"{args.pd_depth} plies only"
