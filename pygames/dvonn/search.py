@@ -1,7 +1,8 @@
 """DVONN's game-tree search: alpha-beta (negamax) with iterative deepening, a transposition table,
 move ordering and futility pruning one ply above the leaves (:data:`FUTILITY`), judged by
-:mod:`pygames.dvonn.evaluation`. Rule ids: ``docs/rules/dvonn.md`` N3–N5 (placement order, White's double turn at the 49th piece), N9–N13 (moves, disconnection), N15 (a pass
-only without a move), N16 (the end), N17–N18 (the score and the winner, for the endgame solver).
+:mod:`pygames.dvonn.evaluation`. Rule ids: ``docs/rules/dvonn.md`` N3–N5 (placement order, White's
+double turn at the 49th piece), N9–N13 (moves, disconnection), N15 (a pass only without a move), N16
+(the end), N17–N18 (the score and the winner, for the endgame solver).
 
 Placements are searched on the plain board (:mod:`pygames.dvonn.board`, strings copied per node); the
 stacking phase on the fast board (:mod:`pygames.dvonn.fastboard`: bitmasks, make and unmake, Zobrist
