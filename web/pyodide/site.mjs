@@ -55,18 +55,18 @@ const stored = (async () => {
   }
 })();
 
-// Pyodide's own files: the lock file and the standard library are fetched now (the first fetch of each
-// gets these responses, entry.mjs's `early`), pyodide.asm.mjs imported, and the WebAssembly compiled
-// from its download as it arrives (from the browser's code cache on a repeat visit) instead of once
-// Pyodide has imported pyodide.asm.mjs and read the snapshot; Pyodide's instantiation takes the
-// compiled module (below).
+// Pyodide's own files: the lock file, the standard library and the WebAssembly are fetched now (the first
+// fetch of each gets these responses, entry.mjs's `early`); once the snapshot's reading has started (the
+// browser reads it while this thread works), pyodide.asm.mjs is imported and the WebAssembly compiled
+// (from the browser's code cache on a repeat visit), instead of once Pyodide has imported
+// pyodide.asm.mjs and read the snapshot; Pyodide's instantiation takes the compiled module (below).
 for (const name of ["pyodide-lock.json", "python_stdlib.zip"]) early.set(INDEX + name, fetchKept(INDEX + name));
 const WASM = `${INDEX}pyodide.asm.wasm`;
 const wasmResponse = fetchKept(WASM);
 early.set(WASM, wasmResponse);
-const wasmModule = WebAssembly.compileStreaming(wasmResponse);
+const wasmModule = stored.then(() => WebAssembly.compileStreaming(wasmResponse));
 wasmModule.then(() => mark("wasm-compiled"), () => {});
-import(`${INDEX}pyodide.asm.mjs`).catch(() => {});  // Pyodide imports the same module: one fetch, one evaluation
+stored.then(() => import(`${INDEX}pyodide.asm.mjs`)).catch(() => {});  // Pyodide imports the same module
 
 // The wheel: needed once Pyodide is up, and only without a snapshot; its download waits for the
 // WebAssembly, so as not to slow Pyodide's own
