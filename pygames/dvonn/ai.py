@@ -17,7 +17,8 @@ time; it plays a win or a draw it finds, and searches as usual otherwise.
 
 Measured (``docs/bots.md``, DVONN section, with ``tools/primadvonna.py``; machine loaded, load average
 5–25): hard against PrimaDvonna's 1 s per move with both time limits in CPU seconds (``--cpu``) 4 of
-30 (0.05–0.30; the wall-clock series before, 19.5 of 60, starved PrimaDvonna more than hard), against
+30 (0.05–0.30; the wall-clock series before, 19.5 of 60, starved PrimaDvonna more than hard) and, with
+futility pruning (:data:`pygames.dvonn.search.FUTILITY`), 4 of 23 (0.07–0.37), against
 its two-ply setting 18 of 20 (0.70–0.97; 16 of 20 before the fast board);
 alpha-beta against MCTS with this evaluation at the same 0.5 s per move 9 of 10; medium against easy
 (no time cap) 0.750 (0.531–0.888) over 20 games, hard against medium 0.833 (0.552–0.953) over 12 and,
