@@ -110,11 +110,9 @@ def isolations(state: "ZertzState", vacant: list[int], free: list[int]) -> dict[
                     elif len(left) == 1:
                         local[left[0]] = mem
         if base:
-            cut = tuple(sorted(base))  # what removing f isolates whatever v is (one tuple shared)
             for v in vacant:
                 if v != f:
-                    more = local.get(v) or ones.get(v)
-                    out[(v, f)] = tuple(sorted(base + more)) if more else cut
+                    out[(v, f)] = tuple(sorted(base + local.get(v, ones.get(v, []))))
         else:
             for v, g in local.items():
                 out[(v, f)] = tuple(sorted(g))
@@ -124,19 +122,11 @@ def isolations(state: "ZertzState", vacant: list[int], free: list[int]) -> dict[
     return out
 
 
-def isolating(state: "ZertzState", base: Move, c: int, v: int, f: int, iso: tuple[int, ...],
-              suffixes: dict | None = None) -> Move:
+def isolating(state: "ZertzState", base: Move, c: int, v: int, f: int, iso: tuple[int, ...]) -> Move:
     """The placement ``base`` (colour index ``c`` on ``v``, removing ``f``) with the marbles of the
-    group it isolates, ``iso``, captured (Z14): ``Bd7,b2 x Wa1Wa2``. ``suffixes``: a dict the caller
-    keeps for one position, where the written captures (`` x Wa1Wa2``) are kept and reused (a removal
-    that cuts a part off isolates the same marbles whichever ring gets the placed one)."""
-    key = (iso, c if v in iso else -1)  # the placed marble is written only when it is among the captured
-    suffix = suffixes.get(key) if suffixes is not None else None
-    if suffix is None:
-        names, m = state.L.names, state.marbles
-        suffix = " x " + "".join((COLOURS[c] if i == v else CODES[m[i]]) + names[i] for i in iso)
-        if suffixes is not None:
-            suffixes[key] = suffix
+    group it isolates, ``iso``, captured (Z14): ``Bd7,b2 x Wa1Wa2``."""
+    names, m = state.L.names, state.marbles
+    suffix = " x " + "".join((COLOURS[c] if i == v else CODES[m[i]]) + names[i] for i in iso)
     n = base.notation + suffix
     return Move(n, base.targets, label=n, player=state.turn, kind=0, colour=c, cell=v, removed=f,
                 isolated=iso)
@@ -176,7 +166,6 @@ def placements(state: "ZertzState") -> list:
         if iso:
             by_v.setdefault(v, []).append((f + 1, iso))
     out: list = []
-    suffixes: dict = {}
     for c in colours:
         tc = table[c]
         for v, idx, pick in plan:
@@ -187,7 +176,7 @@ def placements(state: "ZertzState") -> list:
             if isos:  # those placements capture too: put them in their places
                 for fi, iso in isos:
                     if fi in idx:
-                        out[start + idx.index(fi)] = isolating(state, row[fi], c, v, fi - 1, iso, suffixes)
+                        out[start + idx.index(fi)] = isolating(state, row[fi], c, v, fi - 1, iso)
     return out
 
 
