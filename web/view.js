@@ -50,8 +50,24 @@ function renderArranged(v) {
 }
 
 const OVER = "The game is over: review it, or play again";
+// A view is drawn in two tasks, so neither holds the page for long (issue 18: no main-thread task over
+// 50 ms): first what it writes (the drawing, the texts, the buttons), then, at the next frame, what
+// reads the layout (the board's text size, the move list scrolled to its end, the focus) and what
+// follows the view (its save, the computer's turn, data-ply and data-turn, which the page's tests wait
+// for). The layout is computed once, in the frame that draws it, before anything is painted; a page
+// that draws no frames (a hidden tab) goes on after 100 ms. A newer view (or the curtain) drops the
+// second half of an older one.
+let drawn = 0;
+function nextFrame(fn) {
+  let done = false;
+  const once = () => { if (!done) { done = true; fn(); } };
+  requestAnimationFrame(once);
+  setTimeout(once, 100);
+}
+
 export function render(v, clickStart) {
   dropQuestion();
+  const gen = ++drawn;
   if (v.curtain) { showCurtain(v); return; }
   $("curtain").hidden = true;
   const boardHadFocus = $("board").contains(document.activeElement);
@@ -86,20 +102,13 @@ export function render(v, clickStart) {
   }
   $("browse-banner").hidden = !v.browsing;
   $("rules-link").href = `./${v.rules_page}`;
-  fitText();
   renderSeats(v);
   renderOptions(v);
   renderArranged(v);
-  renderMoves(v);
   renderButtons();
   highlight();
   noteNoMove(before, v);
   renderNav(v);
-  if (boardHadFocus) {  // keyboard play: focus stays on the board, on a live target when there is one
-    const t = $("board").querySelector("[data-target][tabindex='0']");
-    if (t) t.focus(); else $("board").focus();
-  }
-  if (!v.browsing && !EMBED && !app.tutorial) autosave(v);
   if (EMBED) renderEmbedNav(v);
   // the result sits beside the board (under it on a narrow screen), with review and play again
   if (v.terminal && INTERACTIVE && !app.tutorial) {
@@ -109,12 +118,24 @@ export function render(v, clickStart) {
   } else {
     $("gameover").hidden = true;
   }
+  afterRender(v);
+  nextFrame(() => { if (gen === drawn) laidOut(v, clickStart, boardHadFocus); });
+}
+
+// The second half of render: what reads the layout, and what follows the view.
+function laidOut(v, clickStart, boardHadFocus) {
+  renderMoves(v);
+  fitText();
+  if (boardHadFocus) {  // keyboard play: focus stays on the board, on a live target when there is one
+    const t = $("board").querySelector("[data-target][tabindex='0']");
+    if (t) t.focus(); else $("board").focus();
+  }
+  if (!v.browsing && !EMBED && !app.tutorial) autosave(v);
   document.body.dataset.ply = String(v.ply);
   document.body.dataset.turn = v.human_turn ? "human" : v.bot_turn ? "bot" : v.terminal ? "over" : "";
   if (clickStart !== undefined) {
     app.timings.push(performance.now() - clickStart);
   }
-  afterRender(v);
   if (app.tutorial) return;  // a tutorial step waits for the player's move, nobody else plays
   scheduleBot();
   scheduleForced();
