@@ -6,7 +6,7 @@ information only in Caecus (G40, G41); ``max_game_length`` by G42.
 """
 from ..core.options import Option
 from ..core.registry import Game, register
-from . import ai, svg
+from . import ai, ai_plan, svg
 from .common import max_game_length
 from .rules import NAMES, DuerrorState
 
@@ -37,7 +37,8 @@ GAME = register(Game(
     information=lambda options: "imperfect" if options.get("caecus") else "perfect",
     chance="dice",
     max_game_length=max_game_length,  # G42, derived from the rules on the rules page
-    extra={"bench": [("3 players", {"players": 3}), ("Factiosus", {"players": 3, "factiosus": True})]},
+    extra={"bench": [("3 players", {"players": 3}), ("Factiosus", {"players": 3, "factiosus": True})],
+           "bot": ai_plan.make_level_bot},  # easy: the whole-turn planner; medium, hard: the core's search
 ))
 
 __all__ = ["GAME", "DuerrorState"]
