@@ -15,15 +15,16 @@ time; it plays a win or a draw it finds, and searches as usual otherwise.
 ``Game.evaluate`` is :func:`evaluate` (values in (-1, 1) per player); Dvertz reads :func:`evaluate`,
 :func:`capture_gain` and the stacking evaluation for its DVONN half.
 
-Measured (``docs/bots.md``, DVONN section, with ``tools/primadvonna.py``; machine loaded, load average
-5–25): hard against PrimaDvonna's 1 s per move with both time limits in CPU seconds (``--cpu``) 4 of
-30 (0.05–0.30; the wall-clock series before, 19.5 of 60, starved PrimaDvonna more than hard) and, with
-futility pruning (:data:`pygames.dvonn.search.FUTILITY`), 4 of 23 (0.07–0.37), against
-its two-ply setting 18 of 20 (0.70–0.97; 16 of 20 before the fast board);
-alpha-beta against MCTS with this evaluation at the same 0.5 s per move 9 of 10; medium against easy
-(no time cap) 0.750 (0.531–0.888) over 20 games, hard against medium 0.833 (0.552–0.953) over 12 and,
-with its last placements searched into the stacking phase (:data:`PLACE_END`), 0.875 (0.529–0.978)
-over 8.
+Measured (``docs/bots.md``, DVONN section, with ``tools/primadvonna.py``; a shared machine, load average
+0.4–11): hard against PrimaDvonna's 1 s per move with both time limits in CPU seconds (``--cpu``) 10.5 of
+60 (0.175, 0.10–0.29; as White 8.5 of 30, as Black 2 of 30; mean margin -14.2 pieces; 1.20 CPU s per
+stacking move against its 0.26): the 0.5 target is not met (the wall-clock series before, 19.5 of 60,
+starved PrimaDvonna more than hard); against its two-ply setting 19 of 20 (0.95, 0.76–0.99; 18 of 20
+before, wall clock); alpha-beta against MCTS with this evaluation at the same 0.5 s per move 9 of 10;
+medium against easy (no time cap) 0.850 (0.709–0.929) over 40 games, hard against medium 0.750
+(0.551–0.880) over 24 and, with its last placements searched into the stacking phase (:data:`PLACE_END`),
+0.875 (0.529–0.978) over 8; in the browser (Pyodide worker) hard's decisions took 1.72–2.00 s, mean 1.78,
+over 60 timed.
 """
 from __future__ import annotations
 
