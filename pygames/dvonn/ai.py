@@ -21,7 +21,7 @@ Measured (``docs/bots.md``, DVONN section, with ``tools/primadvonna.py``; a shar
 stacking move against its 0.26): the 0.5 target is not met (the wall-clock series before, 19.5 of 60,
 starved PrimaDvonna more than hard); against its two-ply setting 19 of 20 (0.95, 0.76–0.99; 18 of 20
 before, wall clock); alpha-beta against MCTS with this evaluation at the same 0.5 s per move 9 of 10;
-medium against easy (no time cap) 0.850 (0.709–0.929) over 40 games, hard against medium 0.750
+medium against easy (no time cap) 0.769 (0.725–0.807) over 400 games, hard against medium 0.750
 (0.551–0.880) over 24 and, with its last placements searched into the stacking phase (:data:`PLACE_END`),
 0.875 (0.529–0.978) over 8; in the browser (Pyodide worker) hard's decisions took 1.72–2.00 s, mean 1.78,
 over 60 timed.
