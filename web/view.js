@@ -53,10 +53,11 @@ const OVER = "The game is over: review it, or play again";
 // A view is drawn in two tasks, so neither holds the page for long (issue 18: no main-thread task over
 // 50 ms): first what it writes (the drawing, the texts, the buttons), then, at the next frame, what
 // reads the layout (the board's text size, the move list scrolled to its end, the focus) and what
-// follows the view (its save, the computer's turn, data-ply and data-turn, which the page's tests wait
-// for). The layout is computed once, in the frame that draws it, before anything is painted; a page
-// that draws no frames (a hidden tab) goes on after 100 ms. A newer view (or the curtain) drops the
-// second half of an older one.
+// follows the view (its save, a forced move played for the player, data-ply and data-turn, which the
+// page's tests wait for). The computer's turn is asked for at once: the worker thinks while the page
+// draws, and a reply before the next frame simply replaces this view. The layout is computed once, in
+// the frame that draws it, before anything is painted; a page that draws no frames (a hidden tab)
+// goes on after 100 ms. A newer view (or the curtain) drops the second half of an older one.
 let drawn = 0;
 function nextFrame(fn) {
   let done = false;
@@ -119,6 +120,8 @@ export function render(v, clickStart) {
     $("gameover").hidden = true;
   }
   afterRender(v);
+  // the computer may start thinking now, in the worker, while the page lays this view out
+  if (!app.tutorial) scheduleBot();
   nextFrame(() => { if (gen === drawn) laidOut(v, clickStart, boardHadFocus); });
 }
 
@@ -137,7 +140,6 @@ function laidOut(v, clickStart, boardHadFocus) {
     app.timings.push(performance.now() - clickStart);
   }
   if (app.tutorial) return;  // a tutorial step waits for the player's move, nobody else plays
-  scheduleBot();
   scheduleForced();
 }
 
