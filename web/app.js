@@ -45,18 +45,22 @@ if (EMBED && window.parent !== window) {
 // it never looks stuck. With the site cached (a service worker controls the page) nothing is
 // downloaded: the page says "Starting…", not "Downloading Python…".
 const cached = (() => { try { return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller); } catch (e) { return false; } })();
+// The bar is drawn by its transform (scaleX), which the browser animates off the main thread, and
+// creeps twice a second: a width animated at every frame had the page lay out and draw 60 frames a
+// second while Python started, main-thread tasks that waited for a core (issue 18: long tasks).
 let progress = 0.05;
+const fill = (frac) => { $("loading-fill").style.transform = `scaleX(${frac})`; };
 function onProgress(frac, text) {
   progress = Math.max(progress, frac);
-  $("loading-fill").style.width = `${Math.min(progress, 0.95) * 100}%`;
+  fill(Math.min(progress, 0.95));
   if (text) $("loading-text").textContent = cached && /^Download/.test(text) ? "Starting…" : `${text}…`;
 }
 const creep = setInterval(() => {
   if (app.ready) { clearInterval(creep); return; }
   const next = Math.min(0.9, progress + 0.25);
-  progress += (next - progress) * 0.04;
-  $("loading-fill").style.width = `${progress * 100}%`;
-}, 100);
+  progress += (next - progress) * 0.2;
+  fill(progress);
+}, 500);
 
 // An embedded board of a page of several (embed.js: ?embed&shared) uses the page's one Python (shared.js)
 const SHARED = EMBED && params.has("shared");
@@ -91,7 +95,7 @@ fetch("./games.json").then((r) => r.json()).then((games) => {
 
 async function pythonReady() {
   app.ready = true;
-  $("loading-fill").style.width = "100%";
+  fill(1);
   $("loading").hidden = true;
   try {
     await call("layout", { layout: layoutName() });
