@@ -14,7 +14,6 @@ plan is made on one determinization of what the player may know (G41), never the
 """
 from __future__ import annotations
 
-import math
 import random
 
 from .ai_race import INCOME, OUT, TMAX, earns, remaining, table
@@ -25,10 +24,7 @@ WIN = 1000.0
 """A finished game in expected turns of lead: won (+), lost (-)."""
 CHAIN = 1
 """Decisions of flictus followed within one plan (the rest of a chain of takes is judged where it
-stands and decided at the next decision)."""
-SOFT = 0.0
-"""0: the lead is over the fastest other player; else over a soft minimum of the others' turns at this
-temperature (turns), so setting back any of them counts a little."""
+stands and decided at the next decision); 2 measured no better at twice the CPU (``docs/bots.md``)."""
 DISTANCE = 0.001
 """Turns of lead per square of distance still to go (G26's tie-break only)."""
 
@@ -43,10 +39,7 @@ def lead(state, p: int) -> float:
             return WIN / len(ranked)
         return -WIN
     t = [remaining(state, q) + strand(state, q) for q in range(state.n)]
-    others = [t[q] for q in range(state.n) if q != p]
-    rival = min(others)
-    if SOFT:
-        rival -= SOFT * math.log(sum(math.exp((rival - x) / SOFT) for x in others))
+    rival = min(t[q] for q in range(state.n) if q != p)
     dist = 0
     for _, sq in state.pieces[p]:
         dist += 82 - state.number(p, sq)
