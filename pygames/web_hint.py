@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 import time
 
-from .core.bots import LEVELS, MCTSBot, make_bot
+from .core.bots import LEVELS, MCTSBot, own_bot
 from .core.chance import sample_outcome
 from .core.errors import PygamesError
 
@@ -56,9 +56,9 @@ actions (a long Zoon game judges every pending combat exactly, which is slow).""
 def _hint_bot(state, seed: int):
     """The hard level's player, its search capped at :data:`HINT_SECONDS` (a game's own player keeps its
     own cap, within 2 s: DVONN's hard stops at 1.7 s)."""
-    own = state.game.extra.get("bot") if isinstance(state.game.extra, dict) else None
+    own = own_bot(state.game, "hard", seed, True)
     if own is not None:
-        return make_bot("hard", seed=seed)
+        return own
     it, depth, secs = LEVELS["hard"]  # type: ignore[misc]
     return MCTSBot(iterations=it, depth=depth, seconds=min(secs, HINT_SECONDS), seed=seed)
 

@@ -272,11 +272,19 @@ class MCTSBot:
                 n.value += ret[mover]
 
 
+def own_bot(game, level: str, seed: int, cap: bool) -> Any:
+    """The game's own player for ``level``, or None where the game has none for it: ``Game.extra["bot"]``
+    is ``bot(level, seed, cap)``, returning an object with :meth:`step` and optionally
+    ``start``/``think``/``progress``/``best``/``value`` as :class:`MCTSBot`, or None to leave that level
+    to the core's :class:`MCTSBot` (a game may bring a player for some levels only)."""
+    own = game.extra.get("bot") if isinstance(game.extra, dict) else None
+    return own(level, seed, cap) if own is not None else None
+
+
 class LevelBot:
     """A level's bot for whichever game it is handed: the game's own player for the level when the game
-    registers one (``Game.extra["bot"]``: ``bot(level, seed, cap)``, an object with :meth:`step` and
-    optionally ``start``/``think``/``progress``/``best`` as :class:`MCTSBot`), else the level's
-    :class:`MCTSBot`. The bot is made at its first position and kept for the game's later ones."""
+    has one (:func:`own_bot`), else the level's :class:`MCTSBot`. The bot is made at its first position
+    and kept for the game's later ones."""
 
     def __init__(self, level: str, seed: int, cap: bool):
         self.level, self.seed, self.cap = level, seed, cap
@@ -286,10 +294,8 @@ class LevelBot:
 
     def _for(self, state) -> Any:
         if self._bot is None or self._game is not state.game:
-            own = state.game.extra.get("bot") if isinstance(state.game.extra, dict) else None
-            if own is not None:
-                self._bot = own(self.level, self.seed, self.cap)
-            else:
+            self._bot = own_bot(state.game, self.level, self.seed, self.cap)
+            if self._bot is None:
                 it, depth, secs = LEVELS[self.level]  # type: ignore[misc]
                 self._bot = MCTSBot(iterations=it, depth=depth, seconds=secs if self.cap else math.inf,
                                     seed=self.seed)

@@ -126,12 +126,7 @@ class PlanBot:
         return v
 
 
-def make_level_bot(level: str, seed: int = 0, cap: bool = True):
-    """``Game.extra["bot"]``: the planner for ``easy``; the core's search (``MCTSBot``) for the others."""
-    import math
-
-    from ..core.bots import LEVELS, MCTSBot
-    if level == "easy":
-        return PlanBot(seed)
-    it, depth, secs = LEVELS[level]  # type: ignore[misc]
-    return MCTSBot(iterations=it, depth=depth, seconds=secs if cap else math.inf, seed=seed)
+def make_level_bot(level: str, seed: int = 0, cap: bool = True) -> PlanBot | None:
+    """``Game.extra["bot"]``: the planner for ``easy``; None for the others, which the core's search
+    (:class:`pygames.core.bots.MCTSBot`) plays (:func:`pygames.core.bots.own_bot`)."""
+    return PlanBot(seed) if level == "easy" else None
