@@ -127,8 +127,6 @@ def hard_game_long_tasks(browser, url: str, perform, wait_settled) -> tuple[list
     """Main-thread long tasks (ms) from navigation to the end of a ZÈRTZ game in which a human seat
     (first legal action each turn) plays the computer at its hardest level; the plies played; and the
     main-thread tasks of a trace of the same (:func:`main_thread_tasks`)."""
-    import helpers  # noqa: E402  (the driver reads only the first legal action here, see below)
-
     ctx = browser.new_context(bypass_csp=True)
     pg = ctx.new_page()
     pg.add_init_script(LONGTASKS)
@@ -138,15 +136,10 @@ def hard_game_long_tasks(browser, url: str, perform, wait_settled) -> tuple[list
     # The driver plays the first legal action: it reads only that one. Reading every legal action (a ZÈRTZ
     # position has hundreds) was a DevTools evaluation of 30-84 ms CPU on the page's main thread, which
     # the Long Tasks API counts as the page's own.
-    light = helpers.STEP_VIEW
-    helpers.STEP_VIEW = FIRST_LEGAL
-    try:
-        v = wait_settled(pg, light=True)
-        while not v["terminal"]:
-            perform(pg, v["legal"][0])
-            v = wait_settled(pg, v["ply"], light=True)
-    finally:
-        helpers.STEP_VIEW = light
+    v = wait_settled(pg, light=True, view_js=FIRST_LEGAL)
+    while not v["terminal"]:
+        perform(pg, v["legal"][0])
+        v = wait_settled(pg, v["ply"], light=True, view_js=FIRST_LEGAL)
     pg.wait_for_selector("#gameover:not([hidden])")
     tasks = pg.evaluate("window.__longtasks")
     traced = main_thread_tasks(browser.stop_tracing(), url)

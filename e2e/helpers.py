@@ -61,15 +61,17 @@ STEP_VIEW = """() => { const v = window.pygamesApp.view;
   return {legal: v.legal, terminal: v.terminal, ply: v.ply}; }"""
 
 
-def step_view(page) -> dict:
-    """The parts of the view the driver needs to choose an action (cheap to transfer)."""
+def step_view(page, view_js: str = STEP_VIEW) -> dict:
+    """The parts of the view the driver needs to choose an action (cheap to transfer): ``view_js``, a
+    function the page evaluates (:data:`STEP_VIEW` by default)."""
     idle(page)
-    return page.evaluate(STEP_VIEW)
+    return page.evaluate(view_js)
 
 
-def wait_settled(page, old_ply: int | None = None, light: bool = False) -> dict:
+def wait_settled(page, old_ply: int | None = None, light: bool = False, view_js: str = STEP_VIEW) -> dict:
     """Wait until a human seat must act or the game is over (and the ply moved on from ``old_ply``). A
-    forced move the page plays for the player (``data-turn="auto"``) is waited through."""
+    forced move the page plays for the player (``data-turn="auto"``) is waited through. Returns the
+    whole view, or with ``light`` only what ``view_js`` picks of it (:func:`step_view`)."""
     settled = "['human','over','curtain'].includes(document.body.dataset.turn)"
     cond = settled if old_ply is None else f"{settled} && document.body.dataset.ply !== '{old_ply}'"
     asked = "document.body.dataset.turn === 'confirm'"
@@ -84,7 +86,7 @@ def wait_settled(page, old_ply: int | None = None, light: bool = False) -> dict:
         page.click("#curtain-ok")
         page.wait_for_function("document.body.dataset.turn !== 'curtain'", timeout=60_000, polling=10)
         page.wait_for_function(settled, timeout=60_000, polling=10)
-    return step_view(page) if light else view(page)
+    return step_view(page, view_js) if light else view(page)
 
 
 def settle_move(page, old_ply) -> None:
