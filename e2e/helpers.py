@@ -42,12 +42,13 @@ def check_page(seen: list[str], errors: list[str], site_url: str) -> None:
     assert not errors, f"uncaught page errors: {errors}"
 
 
-IDLE = "!document.body.dataset.busy"
+IDLE = "!document.body.dataset.busy && !document.body.dataset.drawing"
 
 
 def idle(page) -> None:
     """Wait until Python (in the page's worker) has answered every command the page sent, and the page
-    has drawn the answers."""
+    has drawn the answers: both halves of the last view (``data-drawing`` clear), so ``data-ply`` and
+    ``data-turn`` are the shown view's and a click lands on the board as drawn."""
     page.wait_for_function(IDLE, timeout=60_000, polling=10)
 
 

@@ -57,7 +57,9 @@ const OVER = "The game is over: review it, or play again";
 // page's tests wait for). The computer's turn is asked for at once: the worker thinks while the page
 // draws, and a reply before the next frame simply replaces this view. The layout is computed once, in
 // the frame that draws it, before anything is painted; a page that draws no frames (a hidden tab)
-// goes on after 100 ms. A newer view (or the curtain) drops the second half of an older one.
+// goes on after 100 ms. A newer view (or the curtain) drops the second half of an older one. Between
+// the halves body[data-drawing] is set: the page's tests wait for it to clear (with body[data-busy])
+// before they read data-ply or click, so a click never lands on a half-drawn view.
 let drawn = 0;
 function nextFrame(fn) {
   let done = false;
@@ -69,7 +71,8 @@ function nextFrame(fn) {
 export function render(v, clickStart) {
   dropQuestion();
   const gen = ++drawn;
-  if (v.curtain) { showCurtain(v); return; }
+  if (v.curtain) { delete document.body.dataset.drawing; showCurtain(v); return; }
+  document.body.dataset.drawing = "1";
   $("curtain").hidden = true;
   const boardHadFocus = $("board").contains(document.activeElement);
   const before = app.view;
@@ -127,6 +130,7 @@ export function render(v, clickStart) {
 
 // The second half of render: what reads the layout, and what follows the view.
 function laidOut(v, clickStart, boardHadFocus) {
+  delete document.body.dataset.drawing;
   renderMoves(v);
   fitText();
   if (boardHadFocus) {  // keyboard play: focus stays on the board, on a live target when there is one
