@@ -211,7 +211,7 @@ def test_pick_random_draws_as_pick_legal_and_pick_outcome():
     the end it raises a PygamesError."""
     class Counting(random.Random):  # not exactly random.Random: the randrange path
         pass
-    for gid, opts in [("verquere", {}), ("toy_pairs", {"players": 3}), ("dritzak", {}), ("zoon", {})]:
+    for gid, opts in [("verquere", {}), ("toy_pairs", {"players": 3}), ("dritzak", {}), ("zoon", {}), ("zertz", {})]:
         for make_rng in (random.Random, Counting):
             a, b = get_game(gid).new_initial_state(opts), get_game(gid).new_initial_state(opts)
             ra, rb = make_rng(7), make_rng(7)

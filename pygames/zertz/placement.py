@@ -12,6 +12,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
+from ..core.errors import PygamesError
 from . import logic
 from .layout import Move
 from .logic import CODES, COLOURS
@@ -189,3 +190,61 @@ def count_placements(state: "ZertzState") -> int:
     nf = len(free)
     fset = set(free)
     return len(colours) * sum((nf - 1 if v in fset else nf) or 1 for v in vacant)
+
+
+def isolated_by(state: "ZertzState", v: int, f: int) -> tuple[int, ...]:
+    """Z14: the cells (sorted) of the groups of rings left full by a placement on ``v`` removing ``f``
+    (-1: none), ``()`` when it isolates nothing; the same cells as :func:`isolations` gives for
+    ``(v, f)``. Between turns every group holds a vacant ring, so only ``v``'s group and the parts of
+    ``f``'s group can be full after it: each is walked from ``v`` or a neighbour of ``f`` until a vacant
+    ring shows (most often at once)."""
+    ring, m, links = state.ring, state.marbles, state.L.links
+    seeds = [v] if f < 0 else [v, *links[f]]
+    out: list[int] = []
+    judged = {f}  # cells of the parts already walked; one walked up to a vacant ring may be partial
+    for s in seeds:
+        if s in judged or not ring[s] or (s != v and not m[s]):
+            continue
+        seen = {s}
+        stack = [s]
+        full = True
+        while stack and full:
+            for j in links[stack.pop()]:
+                if ring[j] and j not in seen and j != f:
+                    if j in judged or (j != v and not m[j]):  # a vacant ring (or a part known to hold one)
+                        full = False
+                        break
+                    seen.add(j)
+                    stack.append(j)
+        if full:
+            out += seen
+        judged |= seen
+    return tuple(sorted(out))
+
+
+def draw_placement(state: "ZertzState", draw) -> Move:
+    """``placements(state)[draw(n)]`` with ``n = len(placements(state))`` (Z5–Z8, Z14, Z17), without
+    building the list: ``n`` counted as :func:`count_placements` counts, the drawn index walked down the
+    list's order (colour, ring, removed ring) and only that placement's isolation (Z14) worked out, by
+    :func:`isolated_by`. For random playouts (:meth:`State.pick_random`). Raises :class:`PygamesError`
+    when the player to move has no marble to place."""
+    colours = logic.supply(state.pool, state.captures[state.turn])[1]
+    vacant, free = vacant_and_free(state)
+    nf = len(free)
+    fset = set(free)
+    per = [(nf - 1 if v in fset else nf) or 1 for v in vacant]  # placements on each ring, per colour
+    total = sum(per)
+    if not colours or not total:
+        raise PygamesError("no legal action: the player to move has no marble to place")
+    k = draw(len(colours) * total)
+    c = colours[k // total]
+    k %= total
+    v = vacant[0]
+    for v, cnt in zip(vacant, per):
+        if k < cnt:
+            break
+        k -= cnt
+    f = ([g for g in free if g != v] or [-1])[k]
+    base = state.L.table(state.turn)[c][v][f + 1]
+    iso = isolated_by(state, v, f)
+    return isolating(state, base, c, v, f, iso) if iso else base

@@ -98,6 +98,15 @@ class ZertzState(State):
             return [self._jump_move(s, h) for s, h in jumps]
         return self._placements()
 
+    def _draw_legal(self, draw) -> Action:
+        """``legal_actions()[draw(n)]`` with ``n = len(legal_actions())`` (the hook of
+        :meth:`State.pick_random`): a drawn jump (Z9–Z12) when capturing is compulsory, else a drawn
+        placement built alone (:func:`~pygames.zertz.placement.draw_placement`, Z5–Z8, Z14, Z17)."""
+        jumps = self.jumps()
+        if jumps:
+            return self._jump_move(*jumps[draw(len(jumps))])
+        return placement.draw_placement(self, draw)
+
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Move)
         self.play(action)

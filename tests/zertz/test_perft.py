@@ -125,3 +125,36 @@ def test_count_actions_matches_legal_actions_in_play():
             acts = s.legal_actions()
             assert s.count_actions() == len(acts)
             s.apply(acts[rng.randrange(len(acts))])
+
+
+def test_drawn_placement_is_the_listed_one_z5_z8_z14_z17():
+    """Z5–Z8, Z14, Z17: random playouts draw a placement without building the list
+    (``placement.draw_placement``, ``ZertzState._draw_legal``); for every index ``k`` it is exactly
+    ``legal_actions()[k]`` (notation, targets, colour, rings, isolated group), at every position of seeded
+    random games on the three boards, isolating placements included; and seeded games drawn through
+    ``pick_random`` equal those drawn from the built list."""
+    import random
+
+    from pygames.zertz import placement
+    positions = isolating = 0
+    for board in ("37 rings", "48 rings", "61 rings"):
+        for seed in range(3):
+            rng = random.Random(seed)
+            s = GAME.new_initial_state({"board": board})
+            t = GAME.new_initial_state({"board": board})
+            ra, rb = random.Random(seed), random.Random(seed)
+            while not s.is_terminal():
+                legal = s.legal_actions()
+                if not s.jumps():
+                    positions += 1
+                    isolating += any(a.isolated for a in legal)
+                    for k, b in enumerate(legal):
+                        a = placement.draw_placement(s, lambda n, k=k: k if n == len(legal) else -1)
+                        assert (a.notation, a.targets, a.label, a.colour, a.cell, a.removed, a.isolated) == \
+                               (b.notation, b.targets, b.label, b.colour, b.cell, b.removed, b.isolated)
+                s.apply(legal[rng.randrange(len(legal))])
+            while not t.is_terminal():  # the hook's draws against the list's
+                x = t.pick_random(ra)
+                assert x.notation == t.legal_actions()[rb.randrange(len(t.legal_actions()))].notation
+                t.apply(x)
+    assert positions > 100 and isolating > 0
