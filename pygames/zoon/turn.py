@@ -31,6 +31,52 @@ def _trump_cell_actions(code: str, p: int) -> tuple:
 
 
 
+_WALK_ACTS: dict[tuple, tuple] = {}
+
+
+def _walk_actions(tribe: str, p: int) -> tuple:
+    """``_MOVES[tribe, p]`` with the actions in it, built once per tribe and side: for each roster index
+    and cell, ``(groups, shared)`` where each group of the movement table becomes ``(first cell, its move,
+    its attack, seconds)`` and each second cell ``(cell, its move, its attack)`` (ZN9–ZN11)."""
+    t = _WALK_ACTS.get((tribe, p))
+    if t is None:
+        rows = []
+        for per_cell in _MOVES[tribe, p]:
+            row = []
+            for cell, (groups, shared) in enumerate(per_cell):
+                acts = _MOVE_ACTS[(p * 36 + cell) * 72:(p * 36 + cell + 1) * 72]
+                row.append((tuple((f, acts[2 * f], acts[2 * f + 1], tuple((c, acts[2 * c], acts[2 * c + 1]) for c in sec))
+                                  for f, sec in groups), shared))
+            rows.append(tuple(row))
+        t = _WALK_ACTS[tribe, p] = tuple(rows)
+    return t
+
+
+_REACHES: dict[tuple, tuple] = {}
+
+
+def _reaches(tribe: str, p: int) -> tuple:
+    """For each distinct grid of ``_GRIDS[tribe, p]``: ``(roster mask, per cell {cell reached: how})`` where
+    ``how`` is None for a first cell of a group (reached when empty or an enemy, ZN9–ZN11) and else the
+    first cells through which the cell is a second cell (reached when one of them is empty)."""
+    t = _REACHES.get((tribe, p))
+    if t is None:
+        out = []
+        for table, roster in _GRIDS[tribe, p]:
+            per_cell = []
+            for groups, _shared in table:
+                firsts = {f for f, _sec in groups}
+                via: dict = {}
+                for f, sec in groups:
+                    for c in sec:
+                        if c not in firsts:
+                            via[c] = via.get(c, ()) + (f,)
+                per_cell.append({**via, **dict.fromkeys(firsts)})
+            out.append((roster, tuple(per_cell)))
+        t = _REACHES[tribe, p] = tuple(out)
+    return t
+
+
 class TurnMixin(ZoonBase):
     """The turn, movement and trumps of a Zoon state (see the module docstring)."""
 
@@ -114,22 +160,45 @@ class TurnMixin(ZoonBase):
     def _move_actions(self, p: int, codes, movable: list | None = None) -> list[Action]:
         """The moves and attacks (ZN9–ZN12) of ``p``'s Zoons ``codes`` (roster indices of Zoons on the
         battlefield), in that order; the Zoons that have one are appended to ``movable`` when given
-        (what a movement trump's "any of its users can move" asks, ZN23–ZN28, without a second walk)."""
-        out = []
-        acts = _MOVE_ACTS
+        (what a movement trump's "any of its users can move" asks, ZN23–ZN28, without a second walk).
+
+        The walk of :meth:`_walk` over :func:`_walk_actions`' table, which holds each destination's move
+        and attack actions already, so no ``(cell, previous cell, attack)`` tuple is built."""
+        out: list[Action] = []
+        append = out.append
         pos = self.pos[p]
-        table, walk = _MOVES[self.tribes[p], p], self._walk
+        table = _walk_actions(self.tribes[p], p)
+        board = self.board
+        lo = 12 if p == SOUTH else 0  # enemy Zoon codes: lo … lo + 11
+        hi = lo + 12
         for i in codes:
             cell = pos[i]
             if cell < 0:  # off the battlefield (a tactic's Zoon taken meanwhile): no move
                 continue
-            base = (p * 36 + cell) * 72
-            found = walk(table[i][cell], p, cell)
-            if found:
-                for t, _prev, att in found:
-                    out.append(acts[base + t * 2 + att])
-                if movable is not None:
+            groups, shared = table[i][cell]
+            if shared:  # a second cell reached from two first cells: the walk's own order (ZN20)
+                base = (p * 36 + cell) * 72
+                found = [_MOVE_ACTS[base + t * 2 + att] for t, _prev, att in
+                         self._walk(_MOVES[self.tribes[p], p][i][cell], p, cell)]
+                out += found
+                if found and movable is not None:
                     movable.append(i)
+                continue
+            n = len(out)
+            for first, move, attack, seconds in groups:
+                v = board[first]
+                if v == EMPTY:
+                    append(move)
+                    for t, move2, attack2 in seconds:
+                        v = board[t]
+                        if v == EMPTY:
+                            append(move2)
+                        elif lo <= v < hi:
+                            append(attack2)
+                elif lo <= v < hi:
+                    append(attack)
+            if movable is not None and len(out) > n:
+                movable.append(i)
         return out
 
     def _has_turn_action(self, p: int) -> bool:
@@ -232,10 +301,17 @@ class TurnMixin(ZoonBase):
     def _move_mask(self, p: int, f: int, t: int, att: bool) -> int:
         """ZN44: the roster indices of ``p`` whose grid, from ``f`` on the battlefield as it stands, reaches
         ``t`` (an attack if ``att``), as a bit mask. A face-down Zoon seen making that move can only be one of them:
-        its ``could`` mask (what the other side may know of that card) keeps only those."""
+        its ``could`` mask (what the other side may know of that card) keeps only those.
+
+        ``(f, t, att)`` is a legal move of the battlefield as it stands, so ``t`` is empty (``att`` False) or
+        holds an enemy (``att`` True): every walk (:meth:`_walk`) that reaches ``t`` gives it that very
+        ``att``. A grid reaches ``t`` when ``t`` is one of its first cells, or a second cell of a first
+        cell that is empty (:func:`_reaches`)."""
         mask = 0
-        for table, roster in _GRIDS[self.tribes[p], p]:  # Zoons of one grid move alike: one walk each
-            if any(d == t and a == att for d, _prev, a in self._walk(table[f], p, f)):
+        board = self.board
+        for roster, reach in _reaches(self.tribes[p], p):  # Zoons of one grid move alike
+            via = reach[f].get(t, False)
+            if via is None or (via and any(board[c] == EMPTY for c in via)):
                 mask |= roster
         return mask
 

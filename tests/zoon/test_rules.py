@@ -532,3 +532,32 @@ def test_illegal_actions_leave_state_unchanged():
             s.apply(bad)
     assert s.to_json() == before
     assert get_game("zoon").title == "Zoon"
+
+
+def test_zn44_zn9_move_mask_and_move_list_agree_with_the_walk():
+    """ZN44, ZN9–ZN11: the mask of what a Zoon seen moving could be (read from the grids' reach tables) and
+    the legal move list (read from the tables of actions) equal their definition by the walk (``_walk``):
+    the roster indices whose grid's walk from ``f`` holds ``(t, attack)``, and every walked destination as
+    a move or an attack, Zoon by Zoon, over seeded random games of both combats."""
+    from pygames.core.bots import random_action
+    from pygames.zoon.board import _GRIDS, _MOVE_ACTS, _MOVES
+    checked = 0
+    for seed, combat in enumerate(("classic", "alternate", "classic", "alternate")):
+        s, rng = GAME.new_initial_state({"combat": combat}), random.Random(seed)
+        while not s.is_terminal() and len(s.history) < 400:
+            if s.phase == "turn" and not s.todo:
+                p = s.turn
+                walked = []
+                for i in range(12):
+                    f = s.pos[p][i]
+                    if f < 0:
+                        continue
+                    for t, _prev, att in s._walk(_MOVES[s.tribes[p], p][i][f], p, f):
+                        walked.append(_MOVE_ACTS[((p * 36 + f) * 36 + t) * 2 + att])
+                        want = sum(roster for table, roster in _GRIDS[s.tribes[p], p]
+                                   if (t, att) in {(d, a) for d, _x, a in s._walk(table[f], p, f)})
+                        assert s._move_mask(p, f, t, att) == want
+                        checked += 1
+                assert [a for a in s.legal_actions() if not a.targets[0].startswith("trump-")] == walked
+            s.apply(random_action(s, rng))
+    assert checked > 1000
