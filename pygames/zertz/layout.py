@@ -32,7 +32,8 @@ class Layout:
     off-board ones as ``len(self)``), ``edge[i]`` whether two such positions are off the board, so
     that the ring on ``i`` is free (Z6) whenever it is vacant, and ``around[u]`` the ``(i, p, q)`` for
     each neighbour ``i`` of ``u``: the positions ``p`` and ``q`` next to ``u`` around ``i`` (once ring
-    ``u`` is removed, ``i`` is free when ``p`` or ``q`` is missing too)."""
+    ``u`` is removed, ``i`` is free when ``p`` or ``q`` is missing too), ``through[v]`` the pairs
+    ``(a, b)`` of opposite neighbours of ``v`` (a marble on ``a`` would jump the one on ``v`` to ``b``)."""
 
     def __init__(self, size: int):
         if size == 37:
@@ -63,6 +64,9 @@ class Layout:
         self.around = tuple(tuple((i, six[i][(d - 1) % 6], six[i][(d + 1) % 6])
                                   for i in self.links[u] for d in range(6) if six[i][d] == u)
                             for u in range(n))
+        nb = self.nb
+        self.through = tuple(tuple((nb[v][d], nb[v][(d + 3) % 6]) for d in range(6)
+                                   if nb[v][d] >= 0 and nb[v][(d + 3) % 6] >= 0) for v in range(n))
 
     def __len__(self) -> int:
         return len(self.names)

@@ -24,6 +24,7 @@ directly beyond, then goes on from ``land``. Sources: GIPF-Z "Capturing" (resear
 """
 from __future__ import annotations
 
+from itertools import compress
 from typing import Sequence
 
 CODES = "-WGB"
@@ -35,29 +36,40 @@ Hop = tuple[int, int]
 Jump = tuple[int, tuple[Hop, ...]]
 
 
+_LINES: dict[int, tuple] = {}
+""":func:`hop_lines` by ``id(neighbours)``, each kept with its table so that the id stays its own."""
+
+
+def hop_lines(neighbours) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """``lines[i]``: the ``(over, land)`` cell pairs of the hops a marble on cell ``i`` could make (Z9):
+    for each of the six directions in order, the adjacent cell and the one directly beyond, when both
+    are on the board. Built once per neighbour table (remembered by its identity)."""
+    got = _LINES.get(id(neighbours))
+    if got is not None and got[0] is neighbours:
+        return got[1]
+    lines = tuple(tuple((nb[d], neighbours[nb[d]][d]) for d in range(6)
+                        if nb[d] >= 0 and neighbours[nb[d]][d] >= 0) for nb in neighbours)
+    if len(_LINES) > 64:
+        _LINES.clear()
+    _LINES[id(neighbours)] = (neighbours, lines)
+    return lines
+
+
 def can_jump_from(marbles: Sequence[int], landable: Sequence[bool], neighbours, i: int) -> bool:
     """Whether the marble on cell ``i`` has at least one jump (Z9)."""
-    nb = neighbours[i]
-    for d in range(6):
-        j = nb[d]
-        if j >= 0 and marbles[j]:
-            k = neighbours[j][d]
-            if k >= 0 and landable[k] and not marbles[k]:
-                return True
+    for j, k in hop_lines(neighbours)[i]:
+        if marbles[j] and landable[k] and not marbles[k]:
+            return True
     return False
 
 
 def has_jump(marbles: Sequence[int], landable: Sequence[bool], neighbours) -> bool:
     """Whether any marble on the board can jump (Z9: then capturing is compulsory)."""
-    for i, m in enumerate(marbles):
-        if m:
-            nb = neighbours[i]
-            for d in range(6):
-                j = nb[d]
-                if j >= 0 and marbles[j]:
-                    k = neighbours[j][d]
-                    if k >= 0 and landable[k] and not marbles[k]:
-                        return True
+    lines = hop_lines(neighbours)
+    for i in compress(range(len(marbles)), marbles):  # the cells holding a marble
+        for j, k in lines[i]:
+            if marbles[j] and landable[k] and not marbles[k]:
+                return True
     return False
 
 
@@ -70,32 +82,34 @@ def jump_sequences(marbles: Sequence[int], landable: Sequence[bool], neighbours,
 
     Returns ``[(start, ((over, land), ...)), ...]`` ordered by start cell then direction; ``[]`` when no
     marble can jump. ``marbles`` is not modified (a private copy is used)."""
-    m = list(marbles)
+    lines = hop_lines(neighbours)
     out: list[Jump] = []
+    m: list[int] = []
 
     def extend(i: int, path: list[Hop], start: int) -> None:
-        nb = neighbours[i]
         moved = False
-        for d in range(6):
-            j = nb[d]
-            if j >= 0 and m[j]:
-                k = neighbours[j][d]
-                if k >= 0 and landable[k] and not m[k]:
-                    moved = True
-                    me, over = m[i], m[j]
-                    m[i] = m[j] = 0
-                    m[k] = me
-                    path.append((j, k))
-                    extend(k, path, start)
-                    path.pop()
-                    m[k] = 0
-                    m[i], m[j] = me, over
+        for j, k in lines[i]:
+            if m[j] and landable[k] and not m[k]:
+                moved = True
+                me, over = m[i], m[j]
+                m[i] = m[j] = 0
+                m[k] = me
+                path.append((j, k))
+                extend(k, path, start)
+                path.pop()
+                m[k] = 0
+                m[i], m[j] = me, over
         if not moved and path:
             out.append((start, tuple(path)))
 
-    for i in (range(len(m)) if starts is None else starts):
-        if m[i] and can_jump_from(m, landable, neighbours, i):
-            extend(i, [], i)
+    cells = range(len(marbles)) if starts is None else starts
+    for i in compress(cells, map(marbles.__getitem__, cells)):  # the cells holding a marble
+        for j, k in lines[i]:
+            if marbles[j] and landable[k] and not marbles[k]:  # it can jump (Z9)
+                if not m:
+                    m = list(marbles)
+                extend(i, [], i)
+                break
     return out
 
 

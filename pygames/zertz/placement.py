@@ -24,20 +24,46 @@ if TYPE_CHECKING:  # pragma: no cover
 def vacant_and_free(state: "ZertzState") -> tuple[list[int], list[int]]:
     """The vacant rings and, among them, the free ones (Z6: two neighbour positions next to each other
     around it are both missing), each in cell order. Same answer as :func:`logic.free_rings`."""
-    ring, m, lay = state.ring, state.marbles, state.L
-    n = len(ring)
-    vacant = [i for i in range(n) if ring[i] and not m[i]]
-    r = ring + [False]  # index n: off the board
-    # a ring is free when two neighbour positions next to each other are missing: both off the board
-    # (edge cells), or one of them a removed ring u and the other one of u's two sides around it
-    shaped = set(lay.edge_cells)
-    around = lay.around
-    for u in range(n):
-        if not ring[u]:
-            for i, p, q in around[u]:
-                if not (r[p] and r[q]):
-                    shaped.add(i)
+    ring, m = state.ring, state.marbles
+    vacant = [i for i in range(len(ring)) if ring[i] and not m[i]]
+    shaped = open_cells(state)
     return vacant, [i for i in vacant if i in shaped]
+
+
+def _opened_by(ring: list, around, gone) -> list[int]:
+    """The cells next to the missing rings ``gone`` that have two neighbour positions next to each other
+    missing: with ring ``u`` gone, its neighbour ``i`` has when ``p`` or ``q`` (``around[u]``) is
+    missing too."""
+    r = ring + [False]  # index len(ring): off the board
+    return [i for u in gone for i, p, q in around[u] if not (r[p] and r[q])]
+
+
+def open_cells(state: "ZertzState") -> frozenset[int]:
+    """The cells with two neighbour positions next to each other missing (off the board or a removed
+    ring): a vacant ring there is free (Z6). Rings never come back, so the set only grows: it is kept on
+    the state with the number of rings gone, extended as rings leave (:func:`rings_gone`), and worked out
+    again whenever that number does not match."""
+    ring, lay = state.ring, state.L
+    gone = len(ring) - ring.count(True)
+    kept = state.__dict__.get("_open")
+    if kept is not None and kept[0] == gone:
+        return kept[1]
+    cells = lay.edge_cells.union(_opened_by(ring, lay.around, [u for u in range(len(ring)) if not ring[u]]))
+    state.__dict__["_open"] = (gone, cells)
+    return cells
+
+
+def rings_gone(state: "ZertzState", gone: tuple[int, ...]) -> None:
+    """Note that the rings ``gone`` just left the board (Z7, Z14) in the kept :func:`open_cells`."""
+    kept = state.__dict__.get("_open")
+    if kept is None:
+        return
+    ring = state.ring
+    now = len(ring) - ring.count(True)
+    if kept[0] + len(gone) != now:  # the kept set was not current: work it out when asked
+        del state.__dict__["_open"]
+        return
+    state.__dict__["_open"] = (now, kept[1].union(_opened_by(ring, state.L.around, gone)))
 
 
 def _arcs(r: list, pairs) -> int:
@@ -192,6 +218,22 @@ def count_placements(state: "ZertzState") -> int:
     return len(colours) * sum((nf - 1 if v in fset else nf) or 1 for v in vacant)
 
 
+def opens_jump(state: "ZertzState", v: int) -> bool:
+    """Whether the marble just placed on ``v`` can jump, or be jumped by a neighbour (Z9): after a
+    placement the only jumps that can be open, since none was open before it (capturing is compulsory)
+    and removing rings or marbles opens none."""
+    m, ring, lay = state.marbles, state.ring, state.L
+    if not m[v]:  # isolated at once with its group (Z14)
+        return False
+    for j, k in logic.hop_lines(lay.nb)[v]:
+        if m[j] and ring[k] and not m[k]:
+            return True
+    for a, b in lay.through[v]:
+        if m[a] and ring[b] and not m[b]:
+            return True
+    return False
+
+
 def isolated_by(state: "ZertzState", v: int, f: int) -> tuple[int, ...]:
     """Z14: the cells (sorted) of the groups of rings left full by a placement on ``v`` removing ``f``
     (-1: none), ``()`` when it isolates nothing; the same cells as :func:`isolations` gives for
@@ -231,20 +273,23 @@ def draw_placement(state: "ZertzState", draw) -> Move:
     colours = logic.supply(state.pool, state.captures[state.turn])[1]
     vacant, free = vacant_and_free(state)
     nf = len(free)
-    fset = set(free)
-    per = [(nf - 1 if v in fset else nf) or 1 for v in vacant]  # placements on each ring, per colour
-    total = sum(per)
+    # placements per colour: each vacant ring with every free ring but itself, or with none (Z7, Z8)
+    total = len(vacant) if nf <= 1 else (len(vacant) - 1) * nf
     if not colours or not total:
         raise PygamesError("no legal action: the player to move has no marble to place")
     k = draw(len(colours) * total)
     c = colours[k // total]
     k %= total
-    v = vacant[0]
-    for v, cnt in zip(vacant, per):
-        if k < cnt:
-            break
-        k -= cnt
-    f = ([g for g in free if g != v] or [-1])[k]
+    if nf <= 1:  # one placement per ring
+        v, f = vacant[k], (free[0] if nf and free[0] != vacant[k] else -1)
+    else:  # nf per ring, nf - 1 on a free ring (every free ring is vacant)
+        fset = set(free)
+        for v in vacant:
+            cnt = nf - 1 if v in fset else nf
+            if k < cnt:
+                break
+            k -= cnt
+        f = [g for g in free if g != v][k]
     base = state.L.table(state.turn)[c][v][f + 1]
     iso = isolated_by(state, v, f)
     return isolating(state, base, c, v, f, iso) if iso else base

@@ -113,7 +113,10 @@ class ZertzState(State):
 
     # ----- move generation ---------------------------------------------------------------------------
     def jumps(self) -> list[logic.Jump]:
-        """Every complete jump sequence available now (Z9–Z12)."""
+        """Every complete jump sequence available now (Z9–Z12); ``[]`` at once when the last action was
+        a placement that opened none (see :meth:`play`)."""
+        if self.__dict__.get("_no_jump"):
+            return []
         return logic.jump_sequences(self.marbles, self.ring, self.L.nb)
 
     def _jump_move(self, start: int, hops: tuple) -> Move:
@@ -156,6 +159,7 @@ class ZertzState(State):
         m, ring = self.marbles, self.ring
         caps = self.captures[pl]
         if mv.kind == 1:
+            self._no_jump = False  # not known: jumps() looks
             for c in logic.apply_jump(m, mv.cell, mv.hops):
                 caps[c - 1] += 1
         else:
@@ -173,6 +177,10 @@ class ZertzState(State):
                 ring[i] = False
             if f >= 0 or mv.isolated:
                 self.seen.clear()  # Z19: positions with more rings cannot come back
+                placement.rings_gone(self, (f, *mv.isolated) if f >= 0 else mv.isolated)
+            # no jump was open before a placement (Z9) and taking rings or marbles away opens none,
+            # so a jump is open now only from the new marble or over it
+            self._no_jump = not placement.opens_jump(self, v)
         self._end_turn(pl)
 
     def _end_turn(self, pl: int) -> None:
@@ -217,6 +225,9 @@ class ZertzState(State):
         s.ring, s.marbles, s.pool = list(self.ring), list(self.marbles), list(self.pool)
         s.captures = [list(self.captures[0]), list(self.captures[1])]
         s.turn, s.result, s.reason, s.seen = self.turn, self.result, self.reason, dict(self.seen)
+        if "_open" in self.__dict__:  # placement.open_cells, kept with the rings (immutable)
+            s.__dict__["_open"] = self.__dict__["_open"]
+        s._no_jump = self.__dict__.get("_no_jump", False)
         return s
 
     @classmethod
@@ -323,6 +334,8 @@ class ZertzState(State):
         if logic.isolated_groups(ring, marbles, self.L.nb):
             raise InvalidState("a group of rings with no vacant ring would already have been captured")
         self.ring, self.marbles, self.pool, self.captures = ring, marbles, pool, caps
+        self.__dict__.pop("_open", None)  # placement.open_cells of the rings before
+        self._no_jump = False  # see play()
         self.turn, self.result, self.reason = turn, result, reason
         if any(pool) and seen:
             raise InvalidState("positions are only counted for repetition once the pool is empty")
