@@ -13,7 +13,8 @@ This script needs only the standard library to start: it makes a virtual environ
                              dist/, then run ``pytest tests -n CORES`` and ``pytest e2e``
     python3 build.py bench   print the benchmark figures (playouts/s, page load, click-to-redraw,
                              pages of 1, 6 and 20 embedded boards; --embed: those alone; --load: the
-                             cold and repeat loads alone; --rounds N: loads of each kind, default 5)
+                             cold and repeat loads alone; --rounds N: loads of each kind, default 5;
+                             --prebuilt: measure the dist/ there is, without building it first)
     python3 build.py bench --bots [--games N] [--game ID] [--pair medium-easy] [--variant LABEL]
                              play the computer levels' ladder and write docs/bots.md's table
 
@@ -451,14 +452,16 @@ def bench(args: list[str]) -> int:
     rounds = _flag(args, "--rounds", "5")
     if not rounds.isdigit() or int(rounds) < 1:
         sys.exit(f"--rounds must be a positive number, not {rounds!r}")
+    # --prebuilt: measure the dist/ there is (say, built before a quiet moment) instead of building anew
+    fresh = build if "--prebuilt" not in args else (lambda: DIST)
     if "--load" in args:  # the load figures alone (issue 18): cold beside the two bare baselines, repeat
-        build()
+        fresh()
         sys.path.insert(0, str(ROOT / "e2e"))
         from browser_bench import run_browser_bench  # noqa: E402
         print(json.dumps(run_browser_bench(DIST, int(rounds), loads_only=True), indent=1))
         return 0
     if "--embed" in args:  # the embedded boards' figures alone (issue 20)
-        build()
+        fresh()
         sys.path.insert(0, str(ROOT / "e2e"))
         from embed_bench import run_embed_bench  # noqa: E402
         print(json.dumps(run_embed_bench(DIST), indent=1))
@@ -466,7 +469,7 @@ def bench(args: list[str]) -> int:
     from pygames.bench import main as bench_main  # noqa: E402  (CPython figures)
     figures = bench_main(quick="--quick" in args)
     if "--no-browser" not in args:
-        build()
+        fresh()
         sys.path.insert(0, str(ROOT / "e2e"))
         from browser_bench import run_browser_bench  # noqa: E402
         figures.update(run_browser_bench(DIST, int(rounds)))

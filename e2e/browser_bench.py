@@ -349,9 +349,11 @@ def repeat_visits(browser, url: str, rounds: int) -> tuple[list[float], list]:
 
 LAST_MARK = "pygames:worker:loadPyodide"
 MARKS = """() => performance.getEntries().filter((e) => e.name.startsWith("pygames:") && !e.name.includes(":fetch:"))
-  .map((e) => [e.name.replace("pygames:", ""), Math.round(e.startTime)]).sort((a, b) => a[1] - b[1])"""
+  .map((e) => [e.name.replace("pygames:", "") + (e.entryType === "measure" ? ` (${Math.round(e.duration)} ms)` : ""),
+    Math.round(e.startTime)]).sort((a, b) => a[1] - b[1])"""
 """The page's marks of a start (loader.js; the worker's, pygames:worker:*, from entry.mjs and site.mjs,
-put on the page's timeline once Python is up): [[name, ms since navigation]]."""
+put on the page's timeline once Python is up): [[name, ms since navigation]]; a measure's name says its
+length (the worker's Python runs, site.mjs)."""
 
 
 SNAPSHOT_KEPT = """async () => (await (await caches.open("pygames-snapshot")).keys()).length >= 2"""

@@ -63,9 +63,11 @@ globalThis.pygamesMarks = () => {
   const t0 = performance.timeOrigin;
   const marks = performance.getEntriesByType("mark").filter((e) => e.name.startsWith("pygames:"))
     .map((e) => [e.name, t0 + e.startTime, 0]);
+  const measures = performance.getEntriesByType("measure").filter((e) => e.name.startsWith("pygames:"))
+    .map((e) => [e.name, t0 + e.startTime, e.duration]);
   const files = performance.getEntriesByType("resource").map((e) => [
     `pygames:worker:fetch:${new URL(e.name).pathname.split("/").pop()}`, t0 + e.startTime, e.duration]);
-  return JSON.stringify([...marks, ...files]);
+  return JSON.stringify([...marks, ...measures, ...files]);
 };
 
 await standIn();

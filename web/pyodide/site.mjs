@@ -206,17 +206,39 @@ async function install(py) {
   mark("wheel-installed");
 }
 
+// Each Python run PyScript asks for once the interpreter is up (polyscript's set-up and bridge.py;
+// PyScript's own Python package is not imported in a PyWorker) is timed: a measure
+// pygames:worker:run:<its first words> (the bench prints it with the marks)
+function timed(py) {
+  for (const name of ["runPython", "runPythonAsync"]) {
+    const run = py[name];
+    py[name] = function (code, ...rest) {
+      const start = performance.now();
+      const done = () => {
+        try {
+          performance.measure(`pygames:worker:run:${String(code).trim().split("\n")[0].slice(0, 40)}`, { start, end: performance.now() });
+        } catch (e) { /* only for measuring */ }
+      };
+      let out;
+      try { out = run.call(this, code, ...rest); } catch (e) { done(); throw e; }
+      if (out && typeof out.then === "function") out.then(done, done); else done();
+      return out;
+    };
+  }
+  return py;
+}
+
 async function loadPyodide(options) {
   const snap = await stored;
   if (snap && snap.bytes) {
     const restored = await restore(options, snap);
-    if (restored) return restored;
+    if (restored) return timed(restored);
   }
   const py = await pyodideLoad(options);
   await install(py);
   py.runPython(PREPARE);
   mark("prepared");
-  return py;
+  return timed(py);
 }
 
 /** The snapshot maker (snapshot.mjs, a worker of its own): unless this wheel's snapshot is kept
