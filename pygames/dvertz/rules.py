@@ -55,6 +55,7 @@ _MOVE_AT = tuple(tuple(tuple(_MOVE.get((p, i, j)) for j in range(N_CELLS)) for i
 _MARBLE = tuple(tuple(tuple(Action(CODES[c] + NAMES[i], targets=("take-" + CODES[c], NAMES[i]), player=p)
                             for i in range(N_CELLS)) for c in range(4)) for p in (0, 1))
 """``_MARBLE[player][code][cell]``: placing a marble of colour ``code`` (1..3) on ``cell`` (X10)."""
+_CELLS = range(N_CELLS)
 _PARSED: dict[str, Any] = {}
 """:func:`parse_part` of the notations applied so far (a pure function of the text), so that applying
 an action does not parse its notation again; bounded."""
@@ -116,13 +117,14 @@ class DvertzState(State):
         the mover's own captures once the reserve is empty) and the stacks without a marble; None when
         there is nothing to play."""
         board, m = self.board, self.marbles
-        landable = list(map(bool, board))  # a stack is there
-        if logic.has_jump(m, landable, NB):
-            return ("jump", logic.jump_sequences(m, landable, NB))
+        # a marble may land where a stack is (X7): the stack strings themselves, "" (no stack) false
+        seqs = logic.jump_sequences(m, board, NB)
+        if seqs:
+            return ("jump", seqs)
         _, colours = logic.supply(self.reserve, self.captures[self.turn])
         if not colours:
             return None
-        cells = [i for i in range(N_CELLS) if board[i] and not m[i]]
+        cells = [i for i in compress(_CELLS, map(not_, m)) if board[i]]
         if not cells:
             return None
         return ("place", [c + 1 for c in colours], cells)
@@ -220,6 +222,31 @@ class DvertzState(State):
         if st in ("turn", "zertz"):
             out += self._zertz_actions()
         return out
+
+    def _draw_legal(self, draw) -> Action:
+        """``legal_actions()[draw(n)]`` with ``n = len(legal_actions())`` (the hook of
+        :meth:`State.pick_random`) without building the list: the DVONN moves first (X12), then the
+        ZÈRTZ-like part's jumps (X8) or marbles by colour then stack (X10), as :meth:`_legal_actions`
+        orders them."""
+        st, p = self.status, self.turn
+        if st not in ("turn", "dvonn", "zertz"):
+            legal = self._legal_actions()
+            return legal[draw(len(legal))]
+        moves = self.moves if st != "zertz" else []
+        zz = self.zz if st != "dvonn" else None
+        nz = 0 if zz is None else len(zz[1]) if zz[0] == "jump" else len(zz[1]) * len(zz[2])
+        if not moves and not nz:
+            raise IllegalAction("no legal action: nothing to play", rule="X5")
+        k = draw(len(moves) + nz)
+        if k < len(moves):
+            i, j = moves[k]
+            return _MOVE_AT[p][i][j]  # type: ignore[return-value]
+        k -= len(moves)
+        assert zz is not None
+        if zz[0] == "jump":
+            return self._jump_action(*zz[1][k])
+        cells = zz[2]
+        return _MARBLE[p][zz[1][k // len(cells)]][cells[k % len(cells)]]
 
     def _apply(self, action: Action) -> None:
         kind = _parsed(action.notation)

@@ -13,7 +13,7 @@ equally likely, and the record still reads as placements.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import compress, repeat
+from itertools import compress, islice, repeat
 from operator import not_
 
 from ..core.errors import IllegalAction, InvalidState
@@ -36,6 +36,8 @@ _MOVE: dict[tuple[int, int, int], Action] = {
 """Every possible action, built once (an action is a pure function of its player and cells)."""
 _MOVE_AT = tuple(tuple(tuple(_MOVE.get((p, i, j)) for j in range(N_CELLS)) for i in range(N_CELLS)) for p in (0, 1))
 """``_MOVE_AT[p][i][j]``: the same moves, looked up by index in the hot loop (None: no such move)."""
+_MOVE_CELLS: dict[str, tuple[int, int]] = {NAMES[i] + NAMES[j]: (i, j) for _, i, j in _MOVE}
+"""A move's notation → its ``(from, to)`` cells (apply reads them without slicing the text)."""
 
 
 @dataclass(eq=False)
@@ -105,6 +107,19 @@ class DvonnState(State):
             return [_PASS[p]]
         return []
 
+    def _draw_legal(self, draw) -> Action:
+        """``legal_actions()[draw(n)]`` with ``n = len(legal_actions())`` (the hook of
+        :meth:`State.pick_random`) without building the list: a move of the cached ``moves`` (N9–N12),
+        or a placement on the drawn empty space in cell order (N3, N4; ``49 - placed`` of them)."""
+        st, p = self.status, self.turn
+        if st == "move":
+            i, j = self.moves[draw(len(self.moves))]
+            return _MOVE_AT[p][i][j]  # type: ignore[return-value]
+        if st == "place":
+            return next(islice(compress(_PLACE[p], map(not_, self.board)), draw(N_CELLS - self.placed), None))
+        legal = self._legal_actions()
+        return legal[draw(len(legal))]
+
     def find_action(self, action: "Action | str") -> Action:
         """As :meth:`State.find_action`, also reading CodeCup's upper case (``E3``, ``A1B2``, ``PASS``)."""
         if isinstance(action, str):
@@ -125,7 +140,7 @@ class DvonnState(State):
             self.last = (p, n, ())
             self.turn = 1 - p
         else:
-            removed = move_stack(self.board, INDEX[n[:2]], INDEX[n[2:]])  # N9, N13
+            removed = move_stack(self.board, *_MOVE_CELLS[n])  # N9, N13
             for _, s in removed:
                 self.removed[WHITE] += s.count("W")
                 self.removed[BLACK] += s.count("B")

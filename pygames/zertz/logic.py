@@ -4,9 +4,9 @@ A *board* here is three things indexed by the cells of a :class:`~pygames.core.h
 
 - ``marbles[i]``: ``0`` for no marble, else a colour code ``1`` white, ``2`` grey, ``3`` black
   (:data:`CODES`; a colour *index* ``c`` in 0..2 is code ``c + 1``);
-- ``landable[i]``: whether a marble may stand on cell ``i`` at all (ZÈRTZ: the ring is still there;
-  Dvertz: a DVONN stack is there). A marble may *land* on ``i`` when ``landable[i]`` and no marble is on
-  it: this is the pluggable part;
+- ``landable[i]``: whether a marble may stand on cell ``i`` at all, true or false (ZÈRTZ: the ring is
+  still there; Dvertz: a DVONN stack is there, its stack string itself). A marble may *land* on ``i``
+  when ``landable[i]`` and no marble is on it: this is the pluggable part;
 - ``neighbours``: :attr:`HexBoard.neighbours` (six indices per cell, ``-1`` off the board).
 
 A jump sequence is ``(start, hops)`` with ``hops`` a tuple of ``(over, land)`` cell pairs: the marble on
@@ -55,7 +55,7 @@ def hop_lines(neighbours) -> tuple[tuple[tuple[int, int], ...], ...]:
     return lines
 
 
-def can_jump_from(marbles: Sequence[int], landable: Sequence[bool], neighbours, i: int) -> bool:
+def can_jump_from(marbles: Sequence[int], landable: Sequence[object], neighbours, i: int) -> bool:
     """Whether the marble on cell ``i`` has at least one jump (Z9)."""
     for j, k in hop_lines(neighbours)[i]:
         if marbles[j] and landable[k] and not marbles[k]:
@@ -63,7 +63,7 @@ def can_jump_from(marbles: Sequence[int], landable: Sequence[bool], neighbours, 
     return False
 
 
-def has_jump(marbles: Sequence[int], landable: Sequence[bool], neighbours) -> bool:
+def has_jump(marbles: Sequence[int], landable: Sequence[object], neighbours) -> bool:
     """Whether any marble on the board can jump (Z9: then capturing is compulsory)."""
     lines = hop_lines(neighbours)
     for i in compress(range(len(marbles)), marbles):  # the cells holding a marble
@@ -73,7 +73,7 @@ def has_jump(marbles: Sequence[int], landable: Sequence[bool], neighbours) -> bo
     return False
 
 
-def jump_sequences(marbles: Sequence[int], landable: Sequence[bool], neighbours,
+def jump_sequences(marbles: Sequence[int], landable: Sequence[object], neighbours,
                    starts: Sequence[int] | None = None) -> list[Jump]:
     """Every complete jump sequence (Z9–Z12): any marble may start, each hop jumps an adjacent marble
     onto the landable, marble-free cell beyond, and a sequence goes on while its marble can jump again,

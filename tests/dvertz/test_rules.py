@@ -416,3 +416,25 @@ def test_x21_every_game_ends_within_193_actions():
         assert sum(stack_turn) <= 48
         assert all(stack_turn[k] or stack_turn[k + 1] for k in range(len(turns) - 1))
         assert len(s.history) <= MAX_GAME_LENGTH
+
+
+def test_drawn_part_is_the_listed_one_x5_x8_x10_x12():
+    """X5, X8, X10, X12: random playouts draw their action without building the legal list
+    (``DvertzState._draw_legal``, the hook of ``State.pick_random``); for every index ``k`` it is exactly
+    ``legal_actions()[k]`` (stack moves, then jumps or marbles by colour and stack), at every decision of
+    seeded random games, and games drawn through ``pick_random`` equal games drawn from the built list."""
+    positions = 0
+    for seed in range(3):
+        rng, ra, rb = random.Random(seed), random.Random(seed), random.Random(seed)
+        s, t = GAME.new_initial_state(), GAME.new_initial_state()
+        while not s.is_terminal():
+            acts = s.legal_actions()
+            positions += 1
+            for k, b in enumerate(acts):
+                assert s._draw_legal(lambda n, k=k: k if n == len(acts) else -1) == b
+            s.apply(acts[rng.randrange(len(acts))])
+        while not t.is_terminal():
+            x = t.pick_random(ra)
+            assert x == t.legal_actions()[rb.randrange(len(t.legal_actions()))]
+            t.apply(x)
+    assert positions > 250
