@@ -14,7 +14,9 @@ This script needs only the standard library to start: it makes a virtual environ
     python3 build.py bench   print the benchmark figures (playouts/s, page load, click-to-redraw,
                              pages of 1, 6 and 20 embedded boards; --embed: those alone; --load: the
                              cold and repeat loads alone; --rounds N: loads of each kind, default 5;
-                             --prebuilt: measure the dist/ there is, without building it first)
+                             --prebuilt: measure the dist/ there is, without building it first;
+                             --ab DIR,DIR [--kinds cold,repeat,pyscript,bare]: interleaved A/B loads
+                             of builds copied to those folders, with paired ratios)
     python3 build.py bench --bots [--games N] [--game ID] [--pair medium-easy] [--variant LABEL]
                              play the computer levels' ladder and write docs/bots.md's table
 
@@ -459,6 +461,12 @@ def bench(args: list[str]) -> int:
         sys.path.insert(0, str(ROOT / "e2e"))
         from browser_bench import run_browser_bench  # noqa: E402
         print(json.dumps(run_browser_bench(DIST, int(rounds), loads_only=True), indent=1))
+        return 0
+    if "--ab" in args:  # interleaved loads of builds kept in other folders (issue 18): --ab DIR,DIR[,...]
+        sys.path.insert(0, str(ROOT / "e2e"))
+        from ab_bench import run_ab_bench  # noqa: E402
+        dists = [Path(d).resolve() for d in _flag(args, "--ab", "").split(",") if d]
+        run_ab_bench(dists, int(rounds), _flag(args, "--kinds", "cold,repeat").split(","))
         return 0
     if "--embed" in args:  # the embedded boards' figures alone (issue 20)
         fresh()
