@@ -31,6 +31,7 @@ from ..core.errors import IllegalAction, InvalidState
 from ..core.state import TERMINAL, Action, State
 from ..dvonn.board import (BLACK, GRID, INDEX, LANDING, N_CELLS, NAMES, PIECES_PER_COLOUR, WHITE,
                            board_problem, has_move, move_stack, placement_piece, player_moves, scores)
+from ..dvonn.rules import empty_cells
 from ..zertz import logic
 from ..zertz.logic import CODES
 from . import explain as why
@@ -229,6 +230,9 @@ class DvertzState(State):
         ZÈRTZ-like part's jumps (X8) or marbles by colour then stack (X10), as :meth:`_legal_actions`
         orders them."""
         st, p = self.status, self.turn
+        if st == "place":  # X3: an empty space, as DVONN keeps them
+            empty = empty_cells(self)
+            return _PLACE[p][empty[draw(len(empty))]]
         if st not in ("turn", "dvonn", "zertz"):
             legal = self._legal_actions()
             return legal[draw(len(legal))]
@@ -277,6 +281,9 @@ class DvertzState(State):
 
     def place_piece(self, i: int) -> None:
         """X3, X4: the next piece of the placement order on the empty space ``i``."""
+        empty = self.__dict__.get("_empty")  # dvonn.rules.empty_cells
+        if empty is not None and i in empty:
+            empty.remove(i)
         self.board[i] = placement_piece(self.placed)
         self.placed += 1
         self.last = [{"player": self.turn, "action": NAMES[i], "removed": [], "returned": [], "crunched": [],
@@ -414,6 +421,8 @@ class DvertzState(State):
         s.placed, s.turn, s.part, s.removed = self.placed, self.turn, self.part, list(self.removed)
         s.last = list(self.last)
         s.status, s.moves, s.zz = self.status, self.moves, self.zz
+        if self.placed < N_CELLS and "_empty" in self.__dict__:
+            s.__dict__["_empty"] = list(self.__dict__["_empty"])
         return s
 
     def observation(self, player: int | None) -> dict:
@@ -489,6 +498,7 @@ class DvertzState(State):
             raise InvalidState("only one player can hold a winning set of marbles (the first one won)")
         last = _load_last(d["last"])
         self.board, self.marbles, self.reserve = list(board), m, list(reserve)
+        self.__dict__.pop("_empty", None)  # dvonn.rules.empty_cells of the board before
         self.captures = [list(captures[0]), list(captures[1])]
         self.placed, self.turn, self.part, self.removed, self.last = placed, turn, part, list(removed), last
         self._update()

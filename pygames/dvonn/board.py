@@ -140,31 +140,36 @@ def has_move(board: list[str], player: int) -> bool:
     return False
 
 
-def linked_cells(board: list[str]) -> set[int]:
-    """N13: the occupied cells linked to a DVONN piece, directly or through a chain of adjacent occupied
-    spaces (a stack holding a DVONN piece is linked to itself)."""
+def _linked_flags(board: list[str]) -> list[bool]:
+    """N13 by cell: ``flags[i]`` is whether cell ``i`` holds a stack linked to a DVONN piece (a walk
+    over occupied neighbours from the stacks holding one)."""
     seen = [False] * N_CELLS
-    todo = [i for i in range(N_CELLS) if DVONN in board[i]]
+    todo = [i for i, s in enumerate(board) if DVONN in s]
     for i in todo:
         seen[i] = True
     nbs = NEIGHBOURS
     while todo:
-        i = todo.pop()
-        for j in nbs[i]:
+        for j in nbs[todo.pop()]:
             if board[j] and not seen[j]:
                 seen[j] = True
                 todo.append(j)
-    return {i for i in range(N_CELLS) if seen[i]}
+    return seen
+
+
+def linked_cells(board: list[str]) -> set[int]:
+    """N13: the occupied cells linked to a DVONN piece, directly or through a chain of adjacent occupied
+    spaces (a stack holding a DVONN piece is linked to itself)."""
+    return {i for i, linked in enumerate(_linked_flags(board)) if linked}
 
 
 def remove_disconnected(board: list[str]) -> list[tuple[int, str]]:
     """N13: take every stack not linked to a DVONN piece off ``board`` (in place); return the removed
     ``(cell, stack)`` pairs in cell order."""
-    linked = linked_cells(board)
+    linked = _linked_flags(board)
     out = []
-    for i in range(N_CELLS):
-        if board[i] and i not in linked:
-            out.append((i, board[i]))
+    for i, s in enumerate(board):
+        if s and not linked[i]:
+            out.append((i, s))
             board[i] = ""
     return out
 
