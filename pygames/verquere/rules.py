@@ -14,6 +14,7 @@ Ring index ``r`` (0..23) is shared by both players: White's point ``p`` is ``r =
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 
 from ..core.errors import InvalidState
 from ..core.state import CHANCE, TERMINAL, Action, State
@@ -65,10 +66,14 @@ _STEP_AT = tuple(tuple(tuple((_STEPS.get((pl, f, d, False)), _STEPS.get((pl, f, 
                        for f in range(25)) for pl in (0, 1))
 """``_STEP_AT[pl][f][d][hit]``: the same actions, looked up by index in the hot loop."""
 _ROLL_ACTIONS = tuple(a for a, _ in _ROLL_OUTCOMES)
+_ROLL_DICE = {a.notation: roll for a, roll in zip(_ROLL_ACTIONS, ROLLS)}
+"""``roll a-b`` → ``(a, b)``: the dice of each roll action."""
 _OPENING_ACTIONS = tuple(a for a, _ in _OPENINGS)
 
 _OPP = tuple((p + 11) % 24 + 1 for p in range(25))
 """``_OPP[p]``: the opponent's number of my point ``p`` (index 0 unused)."""
+_POINTS = range(25)
+"""The point numbers a player's counts are indexed by (0 unused, always 0), for ``compress``."""
 
 
 def opp_point(p: int) -> int:
@@ -158,8 +163,9 @@ class VerquereState(State):
         if self.turn is None:
             self.turn = WHITE if n == "white opens" else BLACK
             return
-        if n.startswith("roll "):
-            a, b = int(n[5]), int(n[7])
+        roll = _ROLL_DICE.get(n)
+        if roll is not None:
+            a, b = roll
             self.roll = [a, b]
             self.rolls += 1
             self.dice = [a] * 4 if a == b else [a, b]  # V5, V6
@@ -243,6 +249,7 @@ class VerquereState(State):
         ob = self.board[1 - pl]
         ludii = self.ludii
         opp = _OPP
+        occupied = list(compress(_POINTS, b))  # the points pl holds, in order (index 0 is always 0)
         if self.bar[pl]:
             for d in dice:
                 o = ob[opp[d]]
@@ -254,22 +261,21 @@ class VerquereState(State):
                 return out
             bear = False
         else:
-            bear = not any(b[1:19])
-        for p in range(1, 25):
-            if b[p]:
-                for d in dice:
-                    to = p + d
-                    if to < 25:
-                        o = ob[opp[to]]
-                        if o >= 2:  # V8
-                            continue
-                        if to <= 12 and (b[to] or (ludii and o)):  # V10 (V31: empty only)
-                            continue
-                    elif to > 25 or not bear:  # V16, V17: exact numbers only
+            bear = not occupied or occupied[0] >= 19  # V16
+        for p in occupied:
+            for d in dice:
+                to = p + d
+                if to < 25:
+                    o = ob[opp[to]]
+                    if o >= 2:  # V8
                         continue
-                    out.append((p, d))
-                    if first:
-                        return out
+                    if to <= 12 and (b[to] or (ludii and o)):  # V10 (V31: empty only)
+                        continue
+                elif to > 25 or not bear:  # V16, V17: exact numbers only
+                    continue
+                out.append((p, d))
+                if first:
+                    return out
         return out
 
     def _step(self, pl: int, frm: int, d: int) -> bool:
@@ -368,37 +374,55 @@ class VerquereState(State):
         if pl is None or not self.dice or self.winner is not None:
             return []
         dice = self.dice
-        if len(dice) == 1 or len(dice) == 2 and dice[0] == dice[1]:
-            faces = dice[:1]
-        elif len(dice) == 2:
+        if len(dice) == 2 and dice[0] != dice[1]:
             faces = [dice[0], dice[1]] if dice[0] > dice[1] else [dice[1], dice[0]]
         else:
-            faces = sorted(set(dice), reverse=True)
+            faces = dice[:1]  # one die, or what is left of a double (dice all alike, V6)
         cands = self._raw_steps(pl, faces)  # each face once, the higher first
-        if self.ludii or len(self.dice) == 1 or not cands:
+        if self.ludii or len(dice) == 1 or not cands:
             return cands
         b = self.board[pl]
-        n = len(self.dice)
-        sources = {e: [g for g, x in cands if x == e] for e in self.dice}
+        if len(faces) == 2:
+            return self._two_dice_steps(pl, b, cands, faces[0], faces[1])
+        n, e = len(dice), faces[0]  # a double: the steps that begin a sequence using most of its n dice
+        cands_from = [g for g, _ in cands]
         for k in range(n, 0, -1):
             good = []
             for frm, d in cands:
-                rest = list(self.dice)
-                rest.remove(d)
-                if k == n and self._rest_survives(b, frm, d, sources[rest[0]], k - 1, rest[0]):
+                if k == n and self._rest_survives(b, frm, e, cands_from, n - 1, e):
                     good.append((frm, d))
                     continue
-                hit = self._step(pl, frm, d)
-                if k == 1 or self.off[pl] == PIECES or self._can_play(pl, rest, k - 1):
+                if k == 1:  # any step uses one die
                     good.append((frm, d))
-                self._unstep(pl, frm, d, hit)
+                    continue
+                hit = self._step(pl, frm, e)
+                if self.off[pl] == PIECES or self._can_play(pl, dice[:k - 1], k - 1):
+                    good.append((frm, d))
+                self._unstep(pl, frm, e, hit)
             if good:
                 break
-        if k == 1 and len(self.dice) == 2 and self.dice[0] != self.dice[1]:
-            big = max(self.dice)
-            if any(d == big for _, d in good):  # V18: the larger die if only one can be used
-                good = [(f, d) for f, d in good if d == big]
         return good
+
+    def _two_dice_steps(self, pl: int, b: list[int], cands: list[tuple[int, int]], big: int, small: int) -> list:
+        """:meth:`legal_steps` for two different dice ``big > small`` (the commonest roll), ``cands`` the
+        single-die steps of both: those after which the other die can still be played (V19: the quick
+        proof of :meth:`_rest_survives`, else playing the step and looking for a step of the other die);
+        when none is, every candidate, or only those of the larger die if it has one (V18)."""
+        src_big = [g for g, x in cands if x == big]
+        src_small = [g for g, x in cands if x == small]
+        good = []
+        for frm, d in cands:
+            e, src = (small, src_small) if d == big else (big, src_big)
+            if self._rest_survives(b, frm, d, src, 1, e):
+                good.append((frm, d))
+                continue
+            hit = self._step(pl, frm, d)
+            if self.off[pl] == PIECES or self._raw_steps(pl, (e,), first=True):
+                good.append((frm, d))
+            self._unstep(pl, frm, d, hit)
+        if good:
+            return good
+        return [(f, d) for f, d in cands if d == big] if src_big else cands  # V18
 
     def fast_playout(self, rng, decisions: int = 10**9) -> None:
         """Play up to ``decisions`` uniformly random legal steps in place, rolling dice with ``rng``.
