@@ -423,18 +423,5 @@ def test_drawn_part_is_the_listed_one_x5_x8_x10_x12():
     (``DvertzState._draw_legal``, the hook of ``State.pick_random``); for every index ``k`` it is exactly
     ``legal_actions()[k]`` (stack moves, then jumps or marbles by colour and stack), at every decision of
     seeded random games, and games drawn through ``pick_random`` equal games drawn from the built list."""
-    positions = 0
-    for seed in range(3):
-        rng, ra, rb = random.Random(seed), random.Random(seed), random.Random(seed)
-        s, t = GAME.new_initial_state(), GAME.new_initial_state()
-        while not s.is_terminal():
-            acts = s.legal_actions()
-            positions += 1
-            for k, b in enumerate(acts):
-                assert s._draw_legal(lambda n, k=k: k if n == len(acts) else -1) == b
-            s.apply(acts[rng.randrange(len(acts))])
-        while not t.is_terminal():
-            x = t.pick_random(ra)
-            assert x == t.legal_actions()[rb.randrange(len(t.legal_actions()))]
-            t.apply(x)
-    assert positions > 250
+    from ..dvonn.helpers import drawn_as_listed
+    assert drawn_as_listed(GAME, 3) > 250

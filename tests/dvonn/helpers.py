@@ -26,3 +26,26 @@ def pos(rows, turn=0, removed=None) -> DvonnState:
 
 def new(**options) -> DvonnState:
     return GAME.new_initial_state(options)
+
+
+def drawn_as_listed(game, seeds: int) -> int:
+    """Check a game's ``_draw_legal`` (the hook of ``State.pick_random``) against its legal list: at
+    every decision of ``seeds`` seeded random games, for every index ``k``, the drawn action is exactly
+    ``legal_actions()[k]``; and games drawn through ``pick_random`` equal games drawn from the built
+    list. Returns the number of decisions checked (DVONN and Dvertz share it)."""
+    import random
+    positions = 0
+    for seed in range(seeds):
+        rng, ra, rb = random.Random(seed), random.Random(seed), random.Random(seed)
+        s, t = game.new_initial_state(), game.new_initial_state()
+        while not s.is_terminal():
+            acts = s.legal_actions()
+            positions += 1
+            for k, b in enumerate(acts):
+                assert s._draw_legal(lambda n, k=k: k if n == len(acts) else -1) == b
+            s.apply(acts[rng.randrange(len(acts))])
+        while not t.is_terminal():
+            x = t.pick_random(ra)
+            assert x == t.legal_actions()[rb.randrange(len(t.legal_actions()))]
+            t.apply(x)
+    return positions

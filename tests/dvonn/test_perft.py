@@ -136,21 +136,5 @@ def test_drawn_action_is_the_listed_one_n3_n9_n15():
     (``DvonnState._draw_legal``, the hook of ``State.pick_random``); for every index ``k`` it is exactly
     ``legal_actions()[k]``, at every decision of seeded random games (placements, moves, passes), and
     games drawn through ``pick_random`` equal games drawn from the built list."""
-    import random
-
-    from .helpers import GAME
-    positions = 0
-    for seed in range(4):
-        rng, ra, rb = random.Random(seed), random.Random(seed), random.Random(seed)
-        s, t = GAME.new_initial_state(), GAME.new_initial_state()
-        while not s.is_terminal():
-            legal = s.legal_actions()
-            positions += 1
-            for k, b in enumerate(legal):
-                assert s._draw_legal(lambda n, k=k: k if n == len(legal) else -1) == b
-            s.apply(legal[rng.randrange(len(legal))])
-        while not t.is_terminal():
-            x = t.pick_random(ra)
-            assert x == t.legal_actions()[rb.randrange(len(t.legal_actions()))]
-            t.apply(x)
-    assert positions > 300
+    from .helpers import GAME, drawn_as_listed
+    assert drawn_as_listed(GAME, 4) > 300
