@@ -68,7 +68,11 @@ def rings_gone(state: "ZertzState", gone: tuple[int, ...]) -> None:
 
 def _arcs(r: list, pairs) -> int:
     """How many separate arcs of present rings surround a cell whose neighbour pairs are ``pairs``."""
-    return sum(1 for a, b in pairs if r[b] and not r[a])
+    n = 0
+    for a, b in pairs:
+        if r[b] and not r[a]:
+            n += 1
+    return n
 
 
 def isolations(state: "ZertzState", vacant: list[int], free: list[int]) -> dict[tuple[int, int], tuple[int, ...]]:
