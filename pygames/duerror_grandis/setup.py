@@ -66,6 +66,10 @@ class SetupMixin(StateBase):
             return CHANCE
         return self.turn
 
+    def is_terminal(self) -> bool:
+        """What :meth:`_current_player` tests first, without the call (random playouts ask every ply)."""
+        return self.part == "over"
+
     def chance_owner(self) -> int | None:
         """Who rolls: the player to move (None for the opening roll)."""
         return None if self.part == "opening" else self.turn

@@ -66,14 +66,12 @@ _STEP_AT = tuple(tuple(tuple((_STEPS.get((pl, f, d, False)), _STEPS.get((pl, f, 
                        for f in range(25)) for pl in (0, 1))
 """``_STEP_AT[pl][f][d][hit]``: the same actions, looked up by index in the hot loop."""
 _ROLL_ACTIONS = tuple(a for a, _ in _ROLL_OUTCOMES)
-_ROLL_DICE = {a.notation: roll for a, roll in zip(_ROLL_ACTIONS, ROLLS)}
-"""``roll a-b`` → ``(a, b)``: the dice of each roll action."""
+_ROLL_DICE = {a.notation: roll for a, roll in zip(_ROLL_ACTIONS, ROLLS)}  # "roll 6-5" -> (6, 5)
 _OPENING_ACTIONS = tuple(a for a, _ in _OPENINGS)
 
 _OPP = tuple((p + 11) % 24 + 1 for p in range(25))
 """``_OPP[p]``: the opponent's number of my point ``p`` (index 0 unused)."""
-_POINTS = range(25)
-"""The point numbers a player's counts are indexed by (0 unused, always 0), for ``compress``."""
+_POINTS = range(25)  # the point numbers a player's counts are indexed by (0 unused, always 0)
 
 
 def opp_point(p: int) -> int:
@@ -134,6 +132,9 @@ class VerquereState(State):
         if self.turn is None or not self.dice:
             return CHANCE
         return self.turn
+
+    def is_terminal(self) -> bool:
+        return self.winner is not None or self.limit  # _current_player's first test, without the call
 
     def chance_owner(self) -> int | None:
         """The player who rolls (None for the opening roll-off)."""
