@@ -16,9 +16,9 @@ from .cards import (_DOWN, _IDS, _NAMES, _PICK_UP, _PLAY_CARDS, _PLAYABLE, _RANK
 def _known_twin(group: list, known: list) -> bool:
     """Whether ``group`` (hand cards of one rank) holds two copies of one card, one of them known (D30):
     only then may a play name a copy that hides the known one."""
-    ids = [c % 52 for c in group]
-    if len(set(ids)) == len(ids):
+    if len({c % 52 for c in group}) == len(group):  # no two copies of one card
         return False
+    ids = [c % 52 for c in group]
     return any(k in group and ids.count(k % 52) > 1 for k in known)
 
 
@@ -114,7 +114,7 @@ class PlayMixin(DritzakBase):
         else:
             cards = _PLAY_CARDS.get(note) or tuple(_IDS[x] for x in note.split()[1:])
             self._play(p, cards, "hand" if self.hands[p] else "up")
-        n = self.num_players
+        n = len(self.hands)  # one hand per player
         if self.phase != "over" and (self.stall >= STALL_PER_PLAYER * n or self.turns >= TURNS_PER_PLAYER * n):
             self._call_game()  # D24
 
