@@ -2,6 +2,8 @@
 threat to its own, confirms its deployment, and its evaluation never reads the opponent's arrangement."""
 import random
 
+import pytest
+
 from pygames.core import get_game
 from pygames.core.bots import make_bot, random_action
 from pygames.zoon import ai
@@ -12,9 +14,11 @@ from .helpers import pos
 G = get_game("zoon")
 
 
-def test_decision_depends_on_the_observation_only():
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_decision_depends_on_the_observation_only(level):
     """ZN7: two states that look the same to the bot (the opponent's face-down Zoons arranged differently,
-    earlier positions included) get the same decision from the same seed."""
+    earlier positions included) get the same decision from the same seed, at easy (the core's search) and
+    medium (the look-ahead, ``pygames/zoon/ai_look.py``)."""
     checked = 0
     for seed in range(12):
         s = random_prefix("zoon", {"combat": "alternate" if seed % 2 else "classic"}, seed, 90 + 7 * seed)
@@ -29,20 +33,22 @@ def test_decision_depends_on_the_observation_only():
             checked += 1
         assert other.observation(p) == s.observation(p)
         # no time cap: the search is exactly its iteration budget, whatever the machine's load
-        a = make_bot("easy", seed=seed, cap=False).step(s)
-        b = make_bot("easy", seed=seed, cap=False).step(other)
+        a = make_bot(level, seed=seed, cap=False).step(s)
+        b = make_bot(level, seed=seed, cap=False).step(other)
         assert a.notation == b.notation
     assert checked >= 4
 
 
-def test_takes_the_enemy_emblem():
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_takes_the_enemy_emblem(level):
     """ZN39: with a sure Emblem take on the board, the bot takes it."""
     s = pos({"c5": "Cloboulon", "a1": "Sacrechêne", "d2": "Kassin A1"},
             {"c6": "Queen Mary", "f5": "Bouga A1", "a6": "Coco Bang A1"}, tails=["c6"])
-    assert make_bot("easy", seed=1).step(s).notation == "c5xc6"
+    assert make_bot(level, seed=1).step(s).notation == "c5xc6"
 
 
-def test_parries_a_threat_to_its_own_emblem():
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_parries_a_threat_to_its_own_emblem(level):
     """ZN39: Cloboulon (9 on heads) stands next to North's Queen Mary; North answers by walking her out of
     reach rather than leaving her to be taken."""
     s = pos({"b5": "Cloboulon", "a1": "Sacrechêne", "f2": "Kassin A1"},
@@ -51,7 +57,7 @@ def test_parries_a_threat_to_its_own_emblem():
                                                 {"b6": "Queen Mary", "f6": "King"}).legal_actions()]
     for seed in range(3):
         t = s.clone()
-        t.apply(make_bot("easy", seed=seed).step(t))
+        t.apply(make_bot(level, seed=seed).step(t))
         queen = t.pos[1][t.emblem_index(1)]
         assert not any(a.notation.endswith("x" + "abcdef"[queen % 6] + str(queen // 6 + 1))
                        for a in t.legal_actions()), t.history[-1]
