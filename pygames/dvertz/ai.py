@@ -20,7 +20,7 @@ from ..dvonn.board import INDEX, N_CELLS, NAMES, NEIGHBOURS, placement_piece
 from ..dvonn.evaluation import stacking_value
 from ..zertz import logic
 from .notation import format_part
-from .rules import NB, WINS, DvertzState, winning_captures
+from .rules import HOPS, NB, WINS, DvertzState, winning_captures
 
 MARBLE_WEIGHT = 6.0
 """How many controlled pieces the marble race is worth per unit of :func:`marble_race`."""
@@ -62,7 +62,7 @@ def _best_jump(state: DvertzState, player: int) -> float:
         seqs = zz[1] if zz is not None and zz[0] == "jump" else []
     else:
         m, landable = state.marbles, [s != "" for s in state.board]
-        seqs = logic.jump_sequences(m, landable, NB) if logic.has_jump(m, landable, NB) else []
+        seqs = logic.jump_sequences(m, landable, HOPS) if logic.has_jump(m, landable, HOPS) else []
     m = state.marbles
     return max((jump_value(state, [m[o] for o, _ in hops], player) for _, hops in seqs), default=0.0)
 

@@ -44,6 +44,8 @@ WINS = (4, 5, 6)
 """X16: captured marbles of one colour that win at once, white / grey / black."""
 MARBLES = sum(RESERVE)
 NB = GRID.neighbours
+HOPS = logic.hop_lines(NB)
+"""The jump functions' hop table of the DVONN board (``logic.hop_lines``, X7)."""
 PARTS = ("", "dvonn", "zertz")
 
 _PLACE = tuple(tuple(Action(NAMES[i], targets=(NAMES[i],), player=p) for i in range(N_CELLS)) for p in (0, 1))
@@ -119,7 +121,7 @@ class DvertzState(State):
         there is nothing to play."""
         board, m = self.board, self.marbles
         # a marble may land where a stack is (X7): the stack strings themselves, "" (no stack) false
-        seqs = logic.jump_sequences(m, board, NB)
+        seqs = logic.jump_sequences(m, board, HOPS)
         if seqs:
             return ("jump", seqs)
         _, colours = logic.supply(self.reserve, self.captures[self.turn])

@@ -115,7 +115,7 @@ def gives_capture(state, action, opens: dict[int, list[int]] | None = None) -> b
     if action.isolated:
         child = state.clone()
         child.play(action)
-        return child.result is None and logic.has_jump(child.marbles, child.ring, child.L.nb)
+        return child.result is None and logic.has_jump(child.marbles, child.ring, child.L.hops)
     v = action.cell
     o = opens.get(v) if opens is not None else None
     if o is None:
@@ -145,7 +145,7 @@ def evaluate(state) -> list[float]:
     r = [race(state.captures[p], state.pool_kind) for p in (0, 1)]
     pl = state.turn
     m, ring, nb = state.marbles, state.ring, state.L.nb
-    if logic.has_jump(m, ring, nb):
+    if logic.has_jump(m, ring, state.L.hops):
         r[pl] = max(r[pl], best_capture(state)[0])
     elif not has_safe_cell(m, ring, nb):
         op = state.captures[1 - pl]

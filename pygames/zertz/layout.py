@@ -13,7 +13,7 @@ import re
 from ..core.errors import IllegalAction, InvalidOption
 from ..core.hexgrid import HexBoard
 from ..core.state import Action
-from .logic import COLOURS
+from .logic import COLOURS, hop_lines
 
 BOARDS = ("37 rings", "48 rings", "61 rings")
 """Board option values (Z1)."""
@@ -48,6 +48,7 @@ class Layout:
         self.size = size
         self.board = board
         self.nb = board.neighbours
+        self.hops = hop_lines(self.nb)  # the jump functions' table (logic.hop_lines, Z9)
         low: dict[int, int] = {}
         for x, y in board.cells:
             low[x] = min(low.get(x, y), y)

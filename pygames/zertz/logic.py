@@ -7,7 +7,8 @@ A *board* here is three things indexed by the cells of a :class:`~pygames.core.h
 - ``landable[i]``: whether a marble may stand on cell ``i`` at all, true or false (ZÈRTZ: the ring is
   still there; Dvertz: a DVONN stack is there, its stack string itself). A marble may *land* on ``i``
   when ``landable[i]`` and no marble is on it: this is the pluggable part;
-- ``neighbours``: :attr:`HexBoard.neighbours` (six indices per cell, ``-1`` off the board).
+- ``neighbours``: :attr:`HexBoard.neighbours` (six indices per cell, ``-1`` off the board), and the
+  hop table built from it once per board (:func:`hop_lines`), which the jump functions take.
 
 A jump sequence is ``(start, hops)`` with ``hops`` a tuple of ``(over, land)`` cell pairs: the marble on
 ``start`` jumps the marble on ``over`` (an adjacent cell) to the landable, marble-free cell ``land``
@@ -18,7 +19,7 @@ directly beyond, then goes on from ``land``. Sources: GIPF-Z "Capturing" (resear
 >>> b = HexBoard.hexagon(1)                       # 7 cells around (1, 1)
 >>> m = [0] * 7
 >>> m[b.index[(0, 0)]], m[b.index[(1, 1)]] = 1, 3  # white at (0,0), black at the centre
->>> seqs = jump_sequences(m, [True] * 7, b.neighbours)
+>>> seqs = jump_sequences(m, [True] * 7, hop_lines(b.neighbours))
 >>> [(b.cells[s], [(b.cells[o], b.cells[l]) for o, l in h]) for s, h in seqs]
 [((0, 0), [((1, 1), (2, 2))])]
 """
@@ -36,36 +37,24 @@ Hop = tuple[int, int]
 Jump = tuple[int, tuple[Hop, ...]]
 
 
-_LINES: dict[int, tuple] = {}
-""":func:`hop_lines` by ``id(neighbours)``, each kept with its table so that the id stays its own."""
+Hops = tuple[tuple[Hop, ...], ...]
+"""A board's hop table (:func:`hop_lines`): ``hops[i]`` the ``(over, land)`` pairs from cell ``i``."""
 
 
-def hop_lines(neighbours) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """``lines[i]``: the ``(over, land)`` cell pairs of the hops a marble on cell ``i`` could make (Z9):
+def hop_lines(neighbours) -> Hops:
+    """``hops[i]``: the ``(over, land)`` cell pairs of the hops a marble on cell ``i`` could make (Z9):
     for each of the six directions in order, the adjacent cell and the one directly beyond, when both
-    are on the board. Built once per neighbour table (remembered by its identity)."""
-    got = _LINES.get(id(neighbours))
-    if got is not None and got[0] is neighbours:
-        return got[1]
-    lines = tuple(tuple((nb[d], neighbours[nb[d]][d]) for d in range(6)
-                        if nb[d] >= 0 and neighbours[nb[d]][d] >= 0) for nb in neighbours)
-    if len(_LINES) > 64:
-        _LINES.clear()
-    _LINES[id(neighbours)] = (neighbours, lines)
-    return lines
+    are on the board. ``neighbours[i][d]`` is cell ``i``'s neighbour in direction ``d`` (``-1``: off
+    the board). Built once per board by its owner (``Layout.hops``, Dvertz's ``HOPS``) and passed to
+    the functions below."""
+    return tuple(tuple((nb[d], neighbours[nb[d]][d]) for d in range(6)
+                       if nb[d] >= 0 and neighbours[nb[d]][d] >= 0) for nb in neighbours)
 
 
-def can_jump_from(marbles: Sequence[int], landable: Sequence[object], neighbours, i: int) -> bool:
-    """Whether the marble on cell ``i`` has at least one jump (Z9)."""
-    for j, k in hop_lines(neighbours)[i]:
-        if marbles[j] and landable[k] and not marbles[k]:
-            return True
-    return False
-
-
-def has_jump(marbles: Sequence[int], landable: Sequence[object], neighbours) -> bool:
-    """Whether any marble on the board can jump (Z9: then capturing is compulsory)."""
-    lines = hop_lines(neighbours)
+def has_jump(marbles: Sequence[int], landable: Sequence[object], hops: Hops) -> bool:
+    """Whether any marble on the board can jump (Z9: then capturing is compulsory); ``hops`` is the
+    board's :func:`hop_lines`."""
+    lines = hops
     for i in compress(range(len(marbles)), marbles):  # the cells holding a marble
         for j, k in lines[i]:
             if marbles[j] and landable[k] and not marbles[k]:
@@ -73,16 +62,17 @@ def has_jump(marbles: Sequence[int], landable: Sequence[object], neighbours) -> 
     return False
 
 
-def jump_sequences(marbles: Sequence[int], landable: Sequence[object], neighbours,
+def jump_sequences(marbles: Sequence[int], landable: Sequence[object], hops: Hops,
                    starts: Sequence[int] | None = None) -> list[Jump]:
     """Every complete jump sequence (Z9–Z12): any marble may start, each hop jumps an adjacent marble
     onto the landable, marble-free cell beyond, and a sequence goes on while its marble can jump again,
     in any direction, so only maximal sequences are listed (sequences of different lengths are all
-    legal: there is no rule of the longest capture). ``starts`` limits the starting cells.
+    legal: there is no rule of the longest capture). ``hops`` is the board's :func:`hop_lines`; ``starts``
+    limits the starting cells.
 
     Returns ``[(start, ((over, land), ...)), ...]`` ordered by start cell then direction; ``[]`` when no
     marble can jump. ``marbles`` is not modified (a private copy is used)."""
-    lines = hop_lines(neighbours)
+    lines = hops
     out: list[Jump] = []
     m: list[int] = []
 

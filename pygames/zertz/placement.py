@@ -216,10 +216,15 @@ def count_placements(state: "ZertzState") -> int:
     colours = logic.supply(state.pool, state.captures[state.turn])[1]
     if not colours:
         return 0
-    vacant, free = vacant_and_free(state)
+    return len(colours) * per_colour(*vacant_and_free(state))
+
+
+def per_colour(vacant: list[int], free: list[int]) -> int:
+    """How many placements each colour has (Z7, Z8): a ring for the marble, each with every free ring
+    but itself removed, or with none when no other ring is free. Every free ring is vacant (Z8), so
+    with ``nf`` free rings that is ``nf`` per ring, ``nf - 1`` on the free ones."""
     nf = len(free)
-    fset = set(free)
-    return len(colours) * sum((nf - 1 if v in fset else nf) or 1 for v in vacant)
+    return len(vacant) if nf <= 1 else (len(vacant) - 1) * nf
 
 
 def opens_jump(state: "ZertzState", v: int) -> bool:
@@ -229,7 +234,7 @@ def opens_jump(state: "ZertzState", v: int) -> bool:
     m, ring, lay = state.marbles, state.ring, state.L
     if not m[v]:  # isolated at once with its group (Z14)
         return False
-    for j, k in logic.hop_lines(lay.nb)[v]:
+    for j, k in lay.hops[v]:
         if m[j] and ring[k] and not m[k]:
             return True
     for a, b in lay.through[v]:
@@ -277,8 +282,7 @@ def draw_placement(state: "ZertzState", draw) -> Move:
     colours = logic.supply(state.pool, state.captures[state.turn])[1]
     vacant, free = vacant_and_free(state)
     nf = len(free)
-    # placements per colour: each vacant ring with every free ring but itself, or with none (Z7, Z8)
-    total = len(vacant) if nf <= 1 else (len(vacant) - 1) * nf
+    total = per_colour(vacant, free)
     if not colours or not total:
         raise PygamesError("no legal action: the player to move has no marble to place")
     k = draw(len(colours) * total)

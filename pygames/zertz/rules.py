@@ -117,7 +117,7 @@ class ZertzState(State):
         a placement that opened none (see :meth:`play`)."""
         if self.__dict__.get("_no_jump"):
             return []
-        return logic.jump_sequences(self.marbles, self.ring, self.L.nb)
+        return logic.jump_sequences(self.marbles, self.ring, self.L.hops)
 
     def _jump_move(self, start: int, hops: tuple) -> Move:
         names, m = self.L.names, self.marbles
@@ -148,7 +148,7 @@ class ZertzState(State):
         """``len(self.legal_actions())`` computed without building the actions (for perft)."""
         if self.result is not None:
             return 0
-        if logic.has_jump(self.marbles, self.ring, self.L.nb):
+        if logic.has_jump(self.marbles, self.ring, self.L.hops):
             return len(self.jumps())
         return placement.count_placements(self)
 
@@ -207,7 +207,7 @@ class ZertzState(State):
         """Whether ``player``, to move, has any action: a jump, or a marble to place (Z17, Z18)."""
         if logic.supply(self.pool, self.captures[player])[1]:  # the cheaper test first
             return True
-        return logic.has_jump(self.marbles, self.ring, self.L.nb)
+        return logic.has_jump(self.marbles, self.ring, self.L.hops)
 
     def position_key(self) -> str:
         """The position for the repetition rule (Z19): rings, marbles, pool, captures, player to move."""
@@ -272,7 +272,7 @@ class ZertzState(State):
         """Everything in ZÈRTZ is public; ``viewer`` is who the view is for."""
         cp = self.current_player()
         names = self.L.names
-        legal_jumps = self.result is None and logic.has_jump(self.marbles, self.ring, self.L.nb)
+        legal_jumps = self.result is None and logic.has_jump(self.marbles, self.ring, self.L.hops)
         src, colours = logic.supply(self.pool, self.captures[self.turn])
         return {
             "game": "zertz", "viewer": player, "rings": self.L.size, "pool_kind": self.pool_kind,

@@ -39,7 +39,7 @@ def _positions(n=40, boards=("37 rings", "61 rings")):
 def _gives_by_playing(s, a):
     child = s.clone()
     child.play(a)
-    return child.result is None and logic.has_jump(child.marbles, child.ring, child.L.nb)
+    return child.result is None and logic.has_jump(child.marbles, child.ring, child.L.hops)
 
 
 def test_gives_capture_and_safe_cells_agree_with_playing_the_move():
