@@ -79,6 +79,7 @@ export function enterGame(v, saveId) {
   app.saveId = EMBED || app.tutorial ? null : saveId || newSave(v);
   if (!EMBED && !app.tutorial) history.replaceState(null, "", `${location.pathname}${location.search}#play=${app.saveId}`);
   show("play");
+  $("error").hidden = true;  // an earlier failure (a bad link, a game that could not start) is behind us
   loadGlossary(v.game);
   render(v);
 }
