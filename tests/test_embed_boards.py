@@ -67,16 +67,10 @@ def test_every_game_and_every_rules_page_record_is_drawn_ahead(tmp_path):
     assert (tmp_path / f"{k}-{m}.svg").exists() and not (tmp_path / f"{k}-{m - 1}.svg").exists()
 
 
-def test_boards_sharing_one_python_keep_their_own_games(monkeypatch):
-    """bridge.py's call_as: two boards of one page, commands interleaved, each sees its own game; a
+def test_boards_sharing_one_python_keep_their_own_games():
+    """The worker's call_as (pygames.web_worker, which bridge.py exports): two boards of one page, commands interleaved, each sees its own game; a
     dropped board's game is gone; a page's plain call is unaffected by design (one game)."""
-    import importlib.util
-    import sys
-    import types
-    monkeypatch.setitem(sys.modules, "js", types.ModuleType("js"))
-    spec = importlib.util.spec_from_file_location("pygames_bridge_under_test", ROOT / "web" / "bridge.py")
-    bridge = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bridge)
+    from pygames import web_worker as bridge
     ask = lambda board, name, args=None: json.loads(bridge.call_as(board, name, json.dumps(args or {})))  # noqa: E731
     assert ask("a", "new_game", {"game": "dvonn", "seats": ["human", "random"], "seed": 1})["ok"]["game"] == "dvonn"
     assert ask("b", "new_game", {"game": "zertz", "seats": ["human", "random"], "seed": 2})["ok"]["game"] == "zertz"
@@ -91,10 +85,10 @@ def test_boards_sharing_one_python_keep_their_own_games(monkeypatch):
 
 
 def test_the_bridge_state_a_board_keeps_is_all_of_pygames_webs_game_state():
-    """bridge.py names the module state of pygames.web that is one game's: every module-level variable
+    """pygames.web_worker names the module state of pygames.web that is one game's: every module-level variable
     of pygames.web that a command rebinds (``global``) is in it, so a new one cannot be shared by mistake."""
     src = (ROOT / "pygames" / "web.py").read_text(encoding="utf-8")
     rebound = {n.strip() for line in re.findall(r"^\s+global (.+)$", src, re.M) for n in line.split(",")}
-    bridge = (ROOT / "web" / "bridge.py").read_text(encoding="utf-8")
+    bridge = (ROOT / "pygames" / "web_worker.py").read_text(encoding="utf-8")
     kept = set(re.findall(r'"(_[a-z_]+)":', bridge[bridge.index("def _fresh_board"):]))
     assert rebound <= kept, rebound - kept

@@ -11,7 +11,8 @@
 // starts the wheel's download beside Pyodide's, has micropip install our wheel from this origin and
 // imports it; later visits restore a memory snapshot instead, which a worker of its own
 // (./pyodide/snapshot.mjs, started below once the page is idle) made and kept in the browser's cache
-// (see site.mjs). The worker's Python (bridge.py) exports `call`, which the page
+// (see site.mjs). The worker's script (bridge.py) exports `call` (pygames.web_worker's, imported in the
+// snapshot already), which the page
 // awaits. No SharedArrayBuffer is needed: only the page calls the worker, never the worker the page
 // synchronously (`sync_main_only`). Nothing waits on Python synchronously: every call is a promise,
 // answered in the order asked. No request leaves the origin. PyScript's core module is imported after
@@ -20,7 +21,7 @@
 // If PyScript's upstream stays in maintenance mode, this file is the one to change: start a plain
 // module worker that imports ./pyodide/site.mjs and calls its `loadPyodide` (Pyodide, micropip and
 // the wheel, all vendored, offline, and the snapshot), runs bridge.py, then answers {id, name, args}
-// messages with `pygames.web.call` (bridge.py's functions, unchanged); keep `startPython`'s shape and
+// messages with pygames.web_worker's functions (unchanged); keep `startPython`'s shape and
 // nothing else in the site changes (the page, embed.js and sw.js know only this module and the files
 // build.py lists).
 //

@@ -6,7 +6,8 @@
 // - The wheel (its name and sha256 written below by build.py) starts downloading only when there is no
 //   snapshot, once the WebAssembly is compiled (it is needed only after Pyodide's start, and should not
 //   slow Pyodide's own downloads); once the interpreter is up, micropip (vendored, from the lock file)
-//   installs it and `pygames.web` is imported (PREPARE: the bridge and the core; each game is imported
+//   installs it and `pygames.web_worker` is imported (PREPARE: what bridge.py exports, the bridge and the
+//   core; each game is imported
 //   on its first use, pygames/games.py), before PyScript's own set-up and the bridge (bridge.py,
 //   which imports the same). PyScript's config names no packages: the install is here.
 // - A memory snapshot for repeat visits, made off the page's path: once the page's Python has had no
@@ -31,10 +32,10 @@ const WHEEL = new URL("../__WHEEL__", import.meta.url).href;  // build.py writes
 const WHEEL_SHA256 = "__WHEEL_SHA256__";  // and its sha256 here
 const INDEX = new URL("./", import.meta.url).href;  // Pyodide's files (loadPyodide's indexURL)
 const SNAPSHOTS = "pygames-snapshot";
-const SNAPSHOT = 4;  // what a snapshot holds: a change in PREPARE_ALL or below makes the old ones unused
+const SNAPSHOT = 5;  // what a snapshot holds: a change in PREPARE_ALL or below makes the old ones unused
 const KEY = `${INDEX}snapshot-${SNAPSHOT}-${version}-${WHEEL_SHA256}.bin`;
-const PREPARE = "import pygames.web";
-const PREPARE_ALL = "import pygames.web\nfrom pygames.core.registry import list_games\nlist_games()";
+const PREPARE = "import pygames.web_worker";
+const PREPARE_ALL = "import pygames.web_worker\nfrom pygames.core.registry import list_games\nlist_games()";
 
 if (new URL(import.meta.url).searchParams.has("keep")) keepFetched();
 
