@@ -127,9 +127,8 @@ def _seat_panel(obs: dict, q: int, cx: float, y: float, names: list) -> str:
     parts.append(text(x + 8, y + 90, f"hand {n}", class_="lbl"))
     known = obs["known"][q]
     if known:
-        shown = " ".join(_short(c) for c in known[:7]) + (f" +{len(known) - 7}" if len(known) > 7 else "")
         parts.append(el("text", title(f"known in the hand: {', '.join(card_label(c) for c in known)}")
-                        + escape("known: " + shown), x=x + 8, y=y + 140, class_="kn"))
+                        + escape(_fit_known("known: ", known, 24.5)), x=x + 8, y=y + 140, class_="kn"))
     # the table cards: face-down slots with face-up cards on them
     parts.append(_table_cards(obs, q, x + 64, y + 28, 0.6, target=False))
     return el("g", "".join(parts), class_=cls)
@@ -148,6 +147,21 @@ def _did(obs: dict, short: bool = False) -> str:
 
 def _short(name: str) -> str:
     return RANK_WORD.get(name[0], name[0]) + SUIT_SYM[name[1]]
+
+
+def _text_ems(s: str) -> float:
+    """A line's rough width in the widths of a digit (sans-serif): a space or colon half, a suit a tenth more."""
+    return sum(0.5 if ch in " :" else 1.1 if ch in "♠♥♦♣" else 1.0 for ch in s)
+
+
+def _fit_known(prefix: str, known: list, room: float) -> str:
+    """``prefix`` and as many of the ``known`` cards as fit in ``room`` digit widths (:func:`_text_ems`),
+    the rest counted as "+N" (the seat's tooltip names them all)."""
+    for k in range(len(known), -1, -1):
+        line = prefix + " ".join(_short(c) for c in known[:k]) + (f" +{len(known) - k}" if k < len(known) else "")
+        if _text_ems(line) <= room or k == 0:
+            return line
+    return prefix
 
 
 def _table_cards(obs: dict, q: int, x: float, y: float, scale: float, target: bool) -> str:

@@ -60,3 +60,12 @@ def test_narrow_layout_draws_the_same_table_with_larger_labels():
     assert narrow.replace(narrow[narrow.index("<style>"):narrow.index("</style>")], "") == \
         wide.replace(wide[wide.index("<style>"):wide.index("</style>")], "")
     assert ".lbl{font-size:19px}" in narrow and ".lbl{font-size:19px}" not in wide
+
+
+def test_known_cards_line_fits_its_seat():
+    """A seat's "known:" line lists what fits its width and counts the rest ("+N"); the tooltip names all."""
+    from pygames.dritzak.svg import _fit_known, _text_ems
+    tens = ["Th", "Tc", "Ts", "Td", "Qh", "Qs", "Qd", "9h", "9s"]
+    line = _fit_known("known: ", tens, 24.5)
+    assert line == "known: 10♥ 10♣ 10♠ 10♦ +5" and _text_ems(line) <= 24.5
+    assert _fit_known("known: ", ["5c", "5h"], 24.5) == "known: 5♣ 5♥"
