@@ -3,8 +3,9 @@
 The page calls :func:`call` with a command name and a JSON argument string and gets JSON text back:
 either a *view* (what to draw) or ``{"error": message}``. A failed command leaves the game as it was.
 
-Commands: ``games``, ``layout {layout}``, ``new_game {game, options, seats, seed?}``,
-``load {record, seats?}``, ``act {notation}``, ``bot {}``, ``undo``, ``redo``, ``view {ply?, handover?}``,
+Commands: ``hello {layout, games}`` (the page's first), ``games``, ``layout {layout}``,
+``new_game {game, options, seats, seed?}``, ``load {record, seats?}``, ``act {notation}``, ``bot {}``, ``undo``,
+``redo``, ``view {ply?, handover?}``,
 ``record``, ``explain`` (:mod:`pygames.web_explain`), ``hint`` and ``review`` (:mod:`pygames.web_hint`).
 
 Secrets stay here: each game gets fresh secret random bytes (:func:`secrets.token_bytes`) that decide its
@@ -366,7 +367,21 @@ def cmd_layout(args: dict) -> dict:
     return {}
 
 
-COMMANDS = {"games": cmd_games, "layout": cmd_layout, "new_game": cmd_new_game, "load": cmd_load, "act": cmd_act,
+def cmd_hello(args: dict) -> dict:
+    """The page's first command once Python is up, in place of three (issue 18: right after a memory
+    snapshot's restore each call is slow): ``{"layout": "wide" | "narrow", "games": bool}`` sets the
+    layout as ``layout`` does and answers ``{"commands": [the bridge's command names, sorted]}`` (the page
+    offers Hint and the review only if ``hint`` and ``review`` are among them), with ``"games"`` as the
+    ``games`` command answers it when ``games`` is true (the page could not read games.json). Raises
+    PygamesError for a bad layout, as ``layout`` does."""
+    cmd_layout(args)
+    out: dict = {"commands": sorted(COMMANDS)}
+    if args.get("games") is True:
+        out["games"] = cmd_games({})
+    return out
+
+
+COMMANDS = {"games": cmd_games, "hello": cmd_hello, "layout": cmd_layout, "new_game": cmd_new_game, "load": cmd_load, "act": cmd_act,
             "bot": cmd_bot, "undo": cmd_undo, "redo": cmd_redo, "view": cmd_view, "record": cmd_record,
             "explain": web_explain.cmd_explain,
             "hint": web_hint.cmd_hint, "review": web_hint.cmd_review,

@@ -288,3 +288,14 @@ def test_views_send_the_move_list_by_difference():
     stale = ask("view", seq - 1)
     assert stale["moves_keep"] == 0 and stale["moves"] == call("view")["ok"]["moves"]
     assert "moves_keep" not in call("view")["ok"]
+
+
+def test_hello_sets_the_layout_and_names_the_commands():
+    """The page's first call: the layout as ``layout`` sets it, the bridge's command names (the page
+    offers Hint and the review by them), and the game list only when asked for."""
+    out = call("hello", layout="narrow", games=False)["ok"]
+    assert out["commands"] == sorted(web.COMMANDS) and {"hint", "review", "new_game"} <= set(out["commands"])
+    assert "games" not in out and web._layout == "narrow"
+    assert call("hello", layout="wide", games=True)["ok"]["games"] == call("games")["ok"]
+    assert web._layout == "wide"
+    assert "layout" in call("hello", layout="tall")["error"] and web._layout == "wide"

@@ -18,7 +18,7 @@ import { startGame, loadRecord, enterGame } from "./records.js";
 import { render } from "./view.js";
 import { findSave, discardSave, resumeSaved } from "./saves.js";
 import { openTutorial } from "./tutorial.js";
-import { probeFeatures } from "./extras.js";
+import { knowCommands } from "./extras.js";
 import { embedGo } from "./moves.js";
 
 if (EMBED) document.documentElement.classList.add("embed");
@@ -98,9 +98,11 @@ async function pythonReady() {
   fill(1);
   $("loading").hidden = true;
   try {
-    await call("layout", { layout: layoutName() });
-    if (!app.games.length) app.games = await call("games");
-    await probeFeatures();
+    // one call, not three (the layout, then whether the worker knows `hint` and `review`): right after
+    // a memory snapshot's restore each call of the worker runs slow
+    const hello = await call("hello", { layout: layoutName(), games: !app.games.length });
+    if (hello.games) app.games = hello.games;
+    knowCommands(hello.commands);
   } catch (e) {
     showError(e.message);
     return;

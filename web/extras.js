@@ -3,20 +3,14 @@
 // review chart under the board (`review`: each side's chance of winning after every ply, the moves that
 // lost the most marked; a click on the chart shows that position). Both are left out while the worker
 // does not know these commands. The review itself is review.js.
-import { $, app, call, optionalCall, guarded, store, stored, INTERACTIVE } from "./shell.js";
+import { $, app, call, guarded, store, stored, INTERACTIVE } from "./shell.js";
 import { showReview as showReviewOf, reviewFollows } from "./review.js";
 
 export const features = { hint: false, review: false };
 
-/** Ask the worker once which of the optional commands it has (an unknown one says so). */
-export async function probeFeatures() {
-  for (const name of Object.keys(features)) {
-    try {
-      features[name] = (await optionalCall(name, {})) !== null;
-    } catch (e) {
-      features[name] = true;  // known, only refused without a game
-    }
-  }
+/** Which of the optional commands the worker has: ``names``, the bridge's commands (its `hello`). */
+export function knowCommands(names) {
+  for (const name of Object.keys(features)) features[name] = names.includes(name);
 }
 
 // the Hint button: on by default against the computer, off in hot seat, then as the player last chose
