@@ -157,11 +157,11 @@ def _text_ems(s: str) -> float:
 def _fit_known(prefix: str, known: list, room: float) -> str:
     """``prefix`` and as many of the ``known`` cards as fit in ``room`` digit widths (:func:`_text_ems`),
     the rest counted as "+N" (the seat's tooltip names them all)."""
-    for k in range(len(known), -1, -1):
+    for k in range(len(known), 0, -1):
         line = prefix + " ".join(_short(c) for c in known[:k]) + (f" +{len(known) - k}" if k < len(known) else "")
-        if _text_ems(line) <= room or k == 0:
+        if _text_ems(line) <= room:
             return line
-    return prefix
+    return f"{prefix}+{len(known)}"
 
 
 def _table_cards(obs: dict, q: int, x: float, y: float, scale: float, target: bool) -> str:
