@@ -40,3 +40,31 @@ def test_ladder_bars():
     assert build._ladder_threshold(get_game("dritzak"), {}, "medium", "easy") == 0.55
     assert build._ladder_threshold(get_game("duerror_grandis"), {"caecus": True}, "medium", "easy") == 0.55
     assert build._ladder_threshold(get_game("zoon"), {}, "easy", "random") == 0.95
+
+
+def test_head_to_head_scores_finishing_ahead_of_each_other_seat():
+    from pygames.core.match import head_to_head
+    assert head_to_head([1.0, -1.0], 0) == 1.0 and head_to_head([1.0, -1.0], 1) == 0.0
+    assert head_to_head([0.0, 0.0], 1) == 0.5
+    # a winner-take-all game of three: a loser ties with the other loser, loses to the winner
+    assert head_to_head([1.0, -1.0, -1.0], 0) == 1.0
+    assert head_to_head([1.0, -1.0, -1.0], 2) == 0.25
+    # ranked returns (Dritzak with play on): second of four is ahead of two of the three others
+    assert abs(head_to_head([1.0, 1 / 3, -1 / 3, -1.0], 1) - 2 / 3) < 1e-12
+
+
+def test_match_keeps_the_head_to_head_score_and_the_table_derives_it_for_old_rows():
+    from pygames.core.match import play_match
+    two = play_match("verquere", {"ruleset": "ludii"}, "easy", "random", games=2, seed=2, cap=False)
+    assert two["pairwise"] == two["total"], "two players: head to head is the score"
+    three = play_match("duerror_grandis", {"players": 3}, "random", "random", games=3, seed=2, cap=False)
+    w = three["total"]  # winner-take-all returns: every loss counts 0.25 head to head, a win 1
+    assert abs(three["pairwise"] - (w + (3 - w) * 0.25)) < 1e-9 or three["wins"] != round(w)
+    row = {"games": 3, "total": three["total"], "pairwise": three["pairwise"], "pairwise_games": 3}
+    assert build._head_to_head(row, 3) == (three["pairwise"] / 3, True)
+    old = {"games": 400, "total": 144.0}  # kept before the head-to-head score was: derived, marked
+    h2h, exact = build._head_to_head(old, 3)
+    assert not exact and abs(h2h - (0.36 + 0.64 * 0.25)) < 1e-12
+    assert build._verdict(0.96, 0.93, 0.98, 0.95, 400, True) == "yes"
+    assert build._verdict(0.60, 0.56, 0.64, 0.55, 200, False) == "so far"
+    assert build._verdict(0.52, 0.47, 0.57, 0.55, 400, False) == "open"

@@ -92,6 +92,9 @@ def bench_bots(args: list[str]) -> int:
                                        first=row["games"], timing=True)
                         row["games"] += k
                         row["total"] += r["total"]
+                        if row["games"] == row.get("pairwise_games", 0) + k:  # every game of it counted
+                            row["pairwise"] = row.get("pairwise", 0.0) + r["pairwise"]
+                            row["pairwise_games"] = row["games"]
                         row["wins"] += r["wins"]
                         row["plies"] += r["plies"]
                         for who in ("a", "b"):
@@ -110,14 +113,31 @@ def bench_bots(args: list[str]) -> int:
     return 0
 
 
+def _head_to_head(row: dict, n: int) -> tuple[float, bool]:
+    """``(head-to-head score, exact)`` of a ladder row of an ``n``-player game (``play_match``'s
+    ``pairwise`` per game). Rows played before it was kept hold only the win-alone score ``W``; in the
+    laddered games of more than two players the returns name only the winner (Duerror Grandis G33,
+    Dritzak D17: +1, the rest -1), so the losers tie and the score is ``W + (1 - W) (n - 2) / (2 (n - 1))``
+    (not exact where seats shared a win)."""
+    if row.get("pairwise_games") == row["games"]:
+        return row["pairwise"] / row["games"], True
+    w = row["total"] / row["games"]
+    return w + (1 - w) * (n - 2) / (2 * (n - 1)), False
+
+
+def _verdict(score: float, low: float, high: float, need: float, games: int, against_random: bool) -> str:
+    met = score >= need if against_random else low > need
+    return "yes" if met and games >= 400 else "so far" if met else "short" if high < need else "open"
+
+
 def _write_bots_table(results: list, get_game, wilson_interval) -> None:
     """Write the table of every ladder match into ``docs/bots.md`` between its markers (added at the end
     the first time), keeping the prose around it."""
     order = {pair: i for i, pair in enumerate(LADDER)}
     lines = [TABLE_BEGIN, "",
              "| game | variant | pair | games | score | 95% interval | equal play | needs low end above | met | "
-             "s/move a (CPU) | s/move b (CPU) | longest a | caps | load | when |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "head to head (met) | s/move a (CPU) | s/move b (CPU) | longest a | caps | load | when |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     machines = set()
     for r in sorted(results, key=lambda r: (r["game"], r["variant"], order.get((r["a"], r["b"]), 9), r["cap"])):
         if not r["games"]:
@@ -126,8 +146,15 @@ def _write_bots_table(results: list, get_game, wilson_interval) -> None:
         score = r["total"] / r["games"]
         low, high = wilson_interval(score, r["games"])
         need = _ladder_threshold(g, r["options"], r["a"], r["b"])
-        met = (score >= need) if r["b"] == "random" else (low > need)
-        verdict = "yes" if met and r["games"] >= 400 else "so far" if met else "short" if high < need else "open"
+        verdict = _verdict(score, low, high, need, r["games"], r["b"] == "random")
+        n = g.num_players(r["options"])
+        if n > 2:
+            h2h, exact = _head_to_head(r, n)
+            hl, hh = wilson_interval(h2h, r["games"])
+            pair = (f"{'' if exact else '≈'}{h2h:.3f}, {hl:.3f}–{hh:.3f} "
+                    f"({_verdict(h2h, hl, hh, need, r['games'], r['b'] == 'random')})")
+        else:
+            pair = "= score"
         am, bm = r["a_move"], r["b_move"]
 
         def per(m):
@@ -135,11 +162,14 @@ def _write_bots_table(results: list, get_game, wilson_interval) -> None:
         machines.add(r.get("machine", ""))
         lines.append(f"| {g.title} | {r['variant']} | {r['a']} vs {r['b']} | {r['games']} | {score:.3f} | "
                      f"{low:.3f}–{high:.3f} | {1 / g.num_players(r['options']):.2f} | {need:.2f}{' (score)' if r['b'] == 'random' else ''} | {verdict} | "
-                     f"{per(am)} | {per(bm)} | {am[3]:.1f} | {'on' if r['cap'] else 'off'} | "
+                     f"{pair} | {per(am)} | {per(bm)} | {am[3]:.1f} | {'on' if r['cap'] else 'off'} | "
                      f"{r['load'][0]}–{r['load'][1]} | {r.get('when', '')} |")
     lines += ["", "Seconds per move are wall clock per decision of that level, CPU seconds in brackets (wall "
               "exceeds CPU when the machine is shared); \"equal play\" is level a's score if it were no better "
-              "than the others (1 / players: a game scores 1 only when a wins alone); \"longest a\" is the longest wall time of one decision "
+              "than the others (1 / players: a game scores 1 only when a wins alone); \"head to head\": with more "
+              "than two players, the share of the other seats level a finished ahead of, a tie counting half (0.5 at "
+              "equal play, like a two-player score), its interval and the same bar judged on it (\"≈\": derived "
+              "from the win-alone score, the losers tying, for rows played before it was kept); \"longest a\" is the longest wall time of one decision "
               "of level a; \"caps off\": each level searched exactly its budget, whatever the time. \"so far\": "
               "the bar is passed over fewer than the 400 games the issue asks for; \"short\": even the interval's "
               "high end is below the bar; \"open\": the interval still straddles it (more games decide). Load is the 1-minute load "

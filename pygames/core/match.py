@@ -3,7 +3,10 @@
 ``play_match`` plays ``games`` games of one game between bot level ``a`` (one seat, rotating through all
 seats game by game) and bot level ``b`` (every other seat). A game scores 1 for ``a`` when ``a``'s
 return is the highest alone, ``1/k`` when ``k`` seats share the highest, else 0. The interval is
-Wilson's score interval at 95% on the mean score. Chance is drawn from the game's seed, so a match is
+Wilson's score interval at 95% on the mean score. With more than two players the match also keeps the
+head-to-head score (``pairwise``): per game, the share of the other seats whose return ``a``'s exceeds,
+an equal return counting half; it is 0.5 at equal play whatever the number of players, and equals the
+score in a two-player game. Chance is drawn from the game's seed, so a match is
 reproducible.
 
 Games are independent of each other (each draws its chance from its own seed), so ``jobs=N`` plays them in
@@ -40,6 +43,15 @@ def wilson_interval(score: float, n: int, z: float = 1.96) -> tuple[float, float
     centre = (score + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def head_to_head(returns: list[float], seat: int) -> float:
+    """The head-to-head score of ``seat`` in one finished game: the share of the other seats whose return
+    ``returns[seat]`` exceeds, an equal return counting half (0..1; in a two-player game the usual 1, 0.5
+    or 0). Where a game's returns name only a winner (+1, the rest -1), the losers tie with each other."""
+    others = [r for q, r in enumerate(returns) if q != seat]
+    mine = returns[seat]
+    return sum(1.0 if mine > r else 0.5 if mine == r else 0.0 for r in others) / len(others)
 
 
 def play_game(game_id: str, options: dict, levels: list[str], seed: int, max_plies: int = 100_000,
@@ -99,7 +111,7 @@ def play_match(game_id: str, options: dict | None, a: str, b: str, games: int = 
     match can be played in slices and summed: ``total`` is ``a``'s summed score, ``moves`` the raw
     ``{"a"|"b": [decisions, wall s, CPU s, longest wall s]}``).
 
-    Returns ``{"games", "total", "plies", "score", "low", "high", "wins", "plies_per_game",
+    Returns ``{"games", "total", "pairwise", "plies", "score", "low", "high", "wins", "plies_per_game",
     "seconds_per_game"}`` where ``score`` is ``a``'s mean score and ``low``/``high`` its 95% interval;
     ``seconds_per_game`` is wall time divided by games (with ``jobs > 1`` it is shared by the processes).
     With ``timing``, also ``moves`` (above) and ``a_move``/``b_move``: ``{"wall", "cpu", "max"}``, mean wall
@@ -110,6 +122,7 @@ def play_match(game_id: str, options: dict | None, a: str, b: str, games: int = 
     opts = g.validate_options(options or {})
     n = g.num_players(opts)
     total = 0.0
+    pairwise = 0.0
     wins = 0
     plies = 0
     t0 = time.perf_counter()
@@ -138,6 +151,7 @@ def play_match(game_id: str, options: dict | None, a: str, b: str, games: int = 
             if seat in top:
                 total += 1.0 / len(top)
                 wins += len(top) == 1
+            pairwise += head_to_head(ret, seat)
             if progress:
                 print(f"  game {first + k + 1}: seat {seat}, returns {ret}, score so far {total / (k + 1):.3f}",
                       flush=True)
@@ -147,7 +161,7 @@ def play_match(game_id: str, options: dict | None, a: str, b: str, games: int = 
             pool.join()
     score = total / games
     low, high = wilson_interval(score, games)
-    out: dict = {"games": games, "total": total, "plies": plies, "score": round(score, 4),
+    out: dict = {"games": games, "total": total, "pairwise": pairwise, "plies": plies, "score": round(score, 4),
                  "low": round(low, 4), "high": round(high, 4), "wins": wins,
                  "plies_per_game": round(plies / games, 1),
                  "seconds_per_game": round((time.perf_counter() - t0) / games, 2)}
