@@ -185,6 +185,11 @@ def _table_cards(obs: dict, q: int, x: float, y: float, scale: float, target: bo
     return "".join(parts)
 
 
+COMPACT_KNOWN_ROOM = {False: 19.0, True: 16.5}
+"""Room for a compact seat's "known" line, in digit widths (:func:`_text_ems`): the panel's width less its
+margins over a digit's width (about 0.55 of the font size): wide 128 units at 12 px, narrow 182 at 20 px."""
+
+
 def _compact_panel(obs: dict, q: int, x: float, y: float, names: list, narrow: bool) -> str:
     """A smaller seat for a table of seven or more (D29): name, face-down slots with the face-up cards,
     hand count, what it just did and the cards known in its hand; the same classes and titles as
@@ -216,10 +221,9 @@ def _compact_panel(obs: dict, q: int, x: float, y: float, names: list, narrow: b
                         y=y + (120 if narrow else 90), class_="lastc"))
     known = obs["known"][q]
     if known:
-        k = 2 if narrow else 3
-        shown = " ".join(_short(c) for c in known[:k]) + (f" +{len(known) - k}" if len(known) > k else "")
         parts.append(el("text", title(f"known in the hand: {', '.join(card_label(c) for c in known)}")
-                        + escape("known " + shown), x=x + 6, y=y + (143 if narrow else 106), class_="kn"))
+                        + escape(_fit_known("known ", known, COMPACT_KNOWN_ROOM[narrow])),
+                        x=x + 6, y=y + (143 if narrow else 106), class_="kn"))
     return el("g", "".join(parts), class_=cls)
 
 

@@ -69,3 +69,8 @@ def test_known_cards_line_fits_its_seat():
     line = _fit_known("known: ", tens, 24.5)
     assert line == "known: 10♥ 10♣ 10♠ 10♦ +5" and _text_ems(line) <= 24.5
     assert _fit_known("known: ", ["5c", "5h"], 24.5) == "known: 5♣ 5♥"
+    # a compact seat (D29, seven or more players) fits its own, shorter line the same way
+    from pygames.dritzak.svg import COMPACT_KNOWN_ROOM
+    wide, narrow = (_fit_known("known ", tens, COMPACT_KNOWN_ROOM[b]) for b in (False, True))
+    assert wide == "known 10♥ 10♣ 10♠ +6" and narrow == "known 10♥ 10♣ +7"
+    assert _fit_known("known ", ["5c", "5h", "6d", "7s"], COMPACT_KNOWN_ROOM[False]) == "known 5♣ 5♥ 6♦ 7♠"
