@@ -22,6 +22,8 @@ state. Rule ids refer to ``docs/rules/dvonn.md``.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from ..core.hexgrid import DIRECTIONS, HexBoard
 
 WHITE, BLACK = 0, 1
@@ -52,6 +54,8 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(j for j in nb if j >= 0) f
 """The on-board neighbours of each cell (3 at the six corners, 4 on the rest of the edge, 6 inside)."""
 INTERIOR: tuple[bool, ...] = tuple(len(nb) == 6 for nb in NEIGHBOURS)
 """Whether a cell has six neighbours on the board (only such a cell can be surrounded, N11)."""
+INNER_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(j for j in nb if INTERIOR[j]) for nb in NEIGHBOURS)
+"""The neighbours of each cell that have six neighbours themselves (those that can be surrounded, N11)."""
 
 
 def _line_targets() -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -66,6 +70,10 @@ def _line_targets() -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 LANDING: tuple[tuple[tuple[int, ...], ...], ...] = _line_targets()
 """``LANDING[i][h]``: the cells exactly ``h`` steps from cell ``i`` along its six lines, on the board."""
+MOVES_FROM: tuple[tuple[tuple[tuple[int, tuple[int, int]], ...], ...], ...] = tuple(
+    tuple(tuple((j, (i, j)) for j in LANDING[i][h]) for h in range(TOTAL_PIECES + 1)) for i in range(N_CELLS))
+"""``MOVES_FROM[i][h]``: the pairs ``(j, (i, j))`` for each ``j`` of ``LANDING[i][h]``, in the same order: a
+landing cell and the move to it, built once so that move generation need not build the move tuple."""
 
 assert len(CELLS) == TOTAL_PIECES and len(DIRECTIONS) == 6
 
@@ -99,13 +107,45 @@ def stack_moves(board: list[str], i: int) -> list[int]:
     return [j for j in LANDING[i][len(s)] if board[j]]
 
 
-def player_moves(board: list[str], player: int) -> list[tuple[int, int]]:
+def free_cells(board: list[str]) -> list[int]:
+    """N11: the occupied cells whose stacks are not surrounded, in cell order: the only stacks that may
+    ever move again. Once the board is full spaces only ever empty (N9, N13), so a stack, once free,
+    stays free: :func:`move_stack` keeps such a list up to date (:func:`vacate`) instead of asking again."""
+    return [i for i, s in enumerate(board) if s and not is_surrounded(board, i)]
+
+
+def vacate(board: list[str], free: list[int], v: int) -> None:
+    """Keep ``free`` (the list of :func:`free_cells`, in cell order) true after cell ``v`` was emptied:
+    ``v`` leaves it, and its occupied neighbours join it (none is surrounded any more, N11; those on the
+    edge never were, so they are in it already)."""
+    k = bisect_left(free, v)
+    if k < len(free) and free[k] == v:
+        del free[k]
+    for j in INNER_NEIGHBOURS[v]:
+        if board[j]:
+            k = bisect_left(free, j)
+            if k == len(free) or free[k] != j:
+                free.insert(k, j)
+
+
+def player_moves(board: list[str], player: int, free: list[int] | None = None) -> list[tuple[int, int]]:
     """Every move ``(from, to)`` of ``player`` (0 White, 1 Black): stacks topped by their colour (N8) that
     may move (N9–N12). Ordered by source cell, then by :data:`DIRECTIONS`. This is the engine's hot loop,
-    :func:`stack_moves` inlined."""
+    :func:`stack_moves` inlined. ``free``, when the caller keeps it (:func:`free_cells` of ``board``),
+    spares looking at the surrounded stacks (N11) at all."""
     c = COLOURS[player]
     out = []
-    interior, nbs, landing = INTERIOR, NEIGHBOURS, LANDING
+    moves_from = MOVES_FROM
+    if free is not None:
+        for i in free:  # occupied, not surrounded (N11)
+            s = board[i]
+            if s[-1] != c:  # N8 (a lone DVONN piece is nobody's, N12)
+                continue
+            for j, m in moves_from[i][len(s)]:  # N9
+                if board[j]:  # N10
+                    out.append(m)
+        return out
+    interior, nbs = INTERIOR, NEIGHBOURS
     for i, s in enumerate(board):
         if not s or s[-1] != c:
             continue
@@ -115,14 +155,16 @@ def player_moves(board: list[str], player: int) -> list[tuple[int, int]]:
                     break
             else:
                 continue  # surrounded (N11)
-        for j in landing[i][len(s)]:
+        for j, m in moves_from[i][len(s)]:
             if board[j]:
-                out.append((i, j))
+                out.append(m)
     return out
 
 
-def has_move(board: list[str], player: int) -> bool:
-    """Whether ``player`` has at least one move (an early-exit :func:`player_moves`)."""
+def has_move(board: list[str], player: int, free: list[int] | None = None) -> bool:
+    """Whether ``player`` has at least one move (an early-exit :func:`player_moves`; ``free`` as there)."""
+    if free is not None:
+        return bool(player_moves(board, player, free))
     c = COLOURS[player]
     interior, nbs, landing = INTERIOR, NEIGHBOURS, LANDING
     for i, s in enumerate(board):
@@ -174,6 +216,43 @@ def remove_disconnected(board: list[str]) -> list[tuple[int, str]]:
     return out
 
 
+def cut_off(board: list[str], v: int) -> list[tuple[int, str]]:
+    """N13 after the stack on cell ``v`` moved away, every stack having been linked before the move: take
+    the stacks now cut off ``board`` (in place) and return them as ``(cell, stack)`` pairs in cell order,
+    as :func:`remove_disconnected` would. Only emptying ``v`` changed which spaces are occupied, so a group
+    of adjacent stacks that lost its link must touch ``v`` (its old link ran through ``v``, entering it
+    from a neighbour; the same holds when the moved stack carried the DVONN piece it was linked to). So
+    only the groups of ``v``'s occupied neighbours are searched: each until it meets a DVONN piece or a
+    group already found linked (then it is linked), else to its end (then it leaves the board)."""
+    nbs = NEIGHBOURS
+    linked: set[int] = set()  # cells of the groups found linked so far
+    cut: list[int] = []
+    for r in nbs[v]:
+        if not board[r] or r in linked or r in cut:
+            continue
+        group, mine = [r], {r}
+        found = DVONN in board[r]
+        k = 0
+        while not found and k < len(group):
+            for j in nbs[group[k]]:
+                if board[j] and j not in mine:
+                    if DVONN in board[j] or j in linked:
+                        found = True
+                        break
+                    mine.add(j)
+                    group.append(j)
+            k += 1
+        if found:
+            linked |= mine
+        else:
+            cut += group
+    cut.sort()
+    out = [(i, board[i]) for i in cut]
+    for i in cut:
+        board[i] = ""
+    return out
+
+
 _RING = GRID.neighbours  # six neighbours in DIRECTIONS order: consecutive ones touch each other
 
 
@@ -197,28 +276,36 @@ def arcs(board: list[str], v: int) -> int:
     return count
 
 
-def move_stack(board: list[str], frm: int, to: int) -> list[tuple[int, str]]:
+def move_stack(board: list[str], frm: int, to: int, free: list[int] | None = None) -> list[tuple[int, str]]:
     """Play the move ``frm`` → ``to`` on ``board`` in place, unchecked: the whole stack goes on top of the
     stack at ``to`` (N9), then disconnected stacks leave the board (N13). Returns the removed
     ``(cell, stack)`` pairs. Assumes every stack was linked before the move (as after every move); the
     search for cut-off stacks is skipped when the emptied space cannot have cut anything off and the
-    moving stack carries no DVONN piece."""
+    moving stack carries no DVONN piece, and otherwise only the stacks near ``frm`` are searched
+    (:func:`cut_off`). ``free`` (:func:`free_cells` of the board before the move), when given, is kept true
+    for the board after it (:func:`vacate` for every emptied space)."""
     s = board[frm]
     board[to] = board[to] + s
     board[frm] = ""
     if DVONN not in s and cannot_disconnect(board, frm):
-        return []
-    return remove_disconnected(board)
+        removed = []
+    else:
+        removed = cut_off(board, frm)
+    if free is not None:
+        vacate(board, free, frm)
+        for i, _ in removed:
+            vacate(board, free, i)
+    return removed
 
 
-def turn_status(board: list[str], player: int) -> tuple[str, list[tuple[int, int]]]:
+def turn_status(board: list[str], player: int, free: list[int] | None = None) -> tuple[str, list[tuple[int, int]]]:
     """What ``player``, whose turn it is in phase 2, does next: ``("move", moves)`` with their moves
     (:func:`player_moves`); ``("pass", [])`` when they have none but the opponent has (N15); ``("over", [])``
-    when neither can move (N16)."""
-    moves = player_moves(board, player)
+    when neither can move (N16). ``free`` as in :func:`player_moves`."""
+    moves = player_moves(board, player, free)
     if moves:
         return "move", moves
-    if has_move(board, 1 - player):
+    if has_move(board, 1 - player, free):
         return "pass", []
     return "over", []
 

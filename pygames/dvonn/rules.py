@@ -12,15 +12,17 @@ equally likely, and the record still reads as placements.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
-from itertools import compress, repeat
+from itertools import accumulate, compress, repeat
 from operator import not_
+from random import Random
 
 from ..core.errors import IllegalAction, InvalidState
 from ..core.state import CHANCE, TERMINAL, Action, State
 from .board import (BLACK, COLOURS, DVONN, DVONN_PIECES, INDEX, LANDING, N_CELLS, NAMES,
-                    PIECES_PER_COLOUR, WHITE, board_problem, move_stack, piece_counts, placement_piece,
-                    scores, turn_status)
+                    PIECES_PER_COLOUR, WHITE, board_problem, free_cells, move_stack, piece_counts,
+                    placement_piece, scores, turn_status)
 from . import explain as why
 from .notation import parse_action
 
@@ -62,7 +64,9 @@ class DvonnState(State):
     ``(player, notation, ((cell, stack), …))``: the last action and the stacks it cut off, for drawing).
 
     Derived and cached: ``status`` (``"place"``, ``"chance"``, ``"move"``, ``"pass"`` or ``"over"``) and
-    ``moves`` (the ``(from, to)`` moves of the player to move).
+    ``moves`` (the ``(from, to)`` moves of the player to move); once the board is full, also the stacks
+    that are not surrounded (:func:`~.board.free_cells`, N11), kept up to date move by move (see
+    :meth:`invalidate` for a board changed otherwise).
     """
 
     def __post_init__(self) -> None:
@@ -79,18 +83,31 @@ class DvonnState(State):
     # ----- status ------------------------------------------------------------------------------------
     def _update_status(self) -> None:
         """Work out what happens next (N3–N6, N15, N16) and cache the mover's moves."""
-        self.moves = []
         if self.placed < N_CELLS:
+            self.moves = []
             self.turn = self.placed % 2  # N3
             self.status = "chance" if self.random_board else "place"
             return
-        self.status, self.moves = turn_status(self.board, self.turn)  # N15, N16
+        free = self.__dict__.get("_free")
+        if free is None:
+            free = self.__dict__["_free"] = free_cells(self.board)  # N11
+        self.status, self.moves = turn_status(self.board, self.turn, free)  # N15, N16
+
+    def invalidate(self) -> None:
+        """As :meth:`State.invalidate`, also forgetting the kept empty spaces and unsurrounded stacks
+        (a board changed other than by :meth:`apply`)."""
+        super().invalidate()
+        self.__dict__.pop("_empty", None)
+        self.__dict__.pop("_free", None)
 
     # ----- protocol ----------------------------------------------------------------------------------
     explain_rules = why.EXPLAIN_RULES  # "Why not?" (issue 17): pygames.dvonn.explain
 
     def _explain(self, targets, notation):
         return why.explain(self, targets, notation)
+
+    def is_terminal(self) -> bool:
+        return self.status == "over"  # _current_player's first test, without the call
 
     def _current_player(self) -> int:
         st = self.status
@@ -133,6 +150,26 @@ class DvonnState(State):
         legal = self._legal_actions()
         return legal[draw(len(legal))]
 
+    def pick_random(self, rng) -> Action:
+        """As :meth:`State.pick_random`: the same draws from ``rng`` (``_randbelow(n)`` of a
+        :class:`random.Random`, else ``randrange(n)``; ``random()`` at a chance node) give the same
+        actions, without the generic steps (random playouts call this at every ply): a placement or a
+        move is :meth:`_draw_legal`'s; a random board's next piece (N6) goes on the empty space found by
+        bisecting the outcomes' cumulative probabilities, summed as :func:`pygames.core.state.pick` sums
+        them, rather than by summing them one by one."""
+        st = self.status
+        if st == "chance":
+            empty = empty_cells(self)
+            n = len(empty)
+            k = bisect_right(list(accumulate(repeat(1.0 / n, n))), rng.random())
+            a = _PLACE_CHANCE[empty[k if k < n else -1]]
+        elif st == "over":
+            return State.pick_random(self, rng)  # raises: the game is over
+        else:
+            a = self._draw_legal(rng._randbelow if type(rng) is Random else rng.randrange)
+        self.__dict__["_picked"] = a
+        return a
+
     def find_action(self, action: "Action | str") -> Action:
         """As :meth:`State.find_action`, also reading CodeCup's upper case (``E3``, ``A1B2``, ``PASS``)."""
         if isinstance(action, str):
@@ -156,7 +193,8 @@ class DvonnState(State):
             self.last = (p, n, ())
             self.turn = 1 - p
         else:
-            removed = move_stack(self.board, *_MOVE_CELLS[n])  # N9, N13
+            i, j = _MOVE_CELLS[n]
+            removed = move_stack(self.board, i, j, self.__dict__.get("_free"))  # N9, N13 (N11 kept)
             for _, s in removed:
                 self.removed[WHITE] += s.count("W")
                 self.removed[BLACK] += s.count("B")
@@ -198,8 +236,7 @@ class DvonnState(State):
         directly: no Action objects and no history. For search playouts. Placements are uniformly random;
         a move is ``choose(board, moves, player, rng)`` (a move of the list ``moves``) or uniformly random.
         The state stays consistent (``to_json`` round-trips) but its ``history`` no longer replays to it."""
-        self.invalidate()
-        self.__dict__.pop("_empty", None)  # placed below without it
+        self.invalidate()  # placements below keep no list of empty spaces; the free stacks are found again
         board = self.board
         done = 0
         while done < decisions and self.status != "over":
@@ -215,7 +252,7 @@ class DvonnState(State):
                     i, j = self.moves[rng.randrange(len(self.moves))]
                 else:
                     i, j = choose(board, self.moves, self.turn, rng)
-                for _, s in move_stack(board, i, j):
+                for _, s in move_stack(board, i, j, self.__dict__.get("_free")):
                     self.removed[WHITE] += s.count("W")
                     self.removed[BLACK] += s.count("B")
                 self.turn = 1 - self.turn
@@ -233,6 +270,8 @@ class DvonnState(State):
         s.random_board, s.status, s.moves = self.random_board, self.status, self.moves
         if self.placed < N_CELLS and "_empty" in self.__dict__:
             s.__dict__["_empty"] = list(self.__dict__["_empty"])
+        if "_free" in self.__dict__:
+            s.__dict__["_free"] = list(self.__dict__["_free"])
         return s
 
     # ----- views and serialisation -------------------------------------------------------------------
@@ -314,7 +353,7 @@ class DvonnState(State):
                 raise InvalidState("only a move removes pieces")
             last = (lp, ln, tuple(pairs))
         self.board, self.placed, self.removed, self.last = list(board), placed, list(removed), last
-        self.__dict__.pop("_empty", None)
+        self.invalidate()
         self.turn = turn
         self._update_status()
 
