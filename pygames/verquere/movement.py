@@ -170,6 +170,14 @@ class Movement:
                 return True
         return False
 
+    @staticmethod
+    def _all_survive(src_big: list[int], src_small: list[int]) -> bool:
+        """A quick proof of V19 for every candidate of two different dice at once: with three or more
+        sources for each die, whichever step is played first, a step of the other die is left, since a step
+        spoils at most two of the other die's sources (its own if it held a single piece, and the one whose
+        step would land where it did; see :meth:`_rest_survives`). False means "not proven"."""
+        return len(src_big) >= 3 and len(src_small) >= 3
+
     def legal_steps(self) -> list[tuple[int, int]]:
         """Legal ``(from, die)`` steps for the player to move, after the dice-use rules (V18, V19).
 
@@ -216,6 +224,8 @@ class Movement:
         when none is, every candidate, or only those of the larger die if it has one (V18)."""
         src_big = [g for g, x in cands if x == big]
         src_small = [g for g, x in cands if x == small]
+        if self._all_survive(src_big, src_small):
+            return cands
         good = []
         for frm, d in cands:
             e, src = (small, src_small) if d == big else (big, src_big)

@@ -16,7 +16,10 @@ Move generation (V7–V19, V31–V33: where a piece may land, bearing off, the d
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
+from itertools import accumulate
+from random import Random
 
 from ..core.errors import InvalidState
 from ..core.state import CHANCE, TERMINAL, Action, State
@@ -68,6 +71,9 @@ _STEP_AT = tuple(tuple(tuple((_STEPS.get((pl, f, d, False)), _STEPS.get((pl, f, 
                        for f in range(25)) for pl in (0, 1))
 """``_STEP_AT[pl][f][d][hit]``: the same actions, looked up by index in the hot loop."""
 _ROLL_ACTIONS = tuple(a for a, _ in _ROLL_OUTCOMES)
+_ROLL_CUMULATIVE = tuple(accumulate(p for _, p in _ROLL_OUTCOMES))
+"""The cumulative probabilities of the rolls, summed in the order (and so to the very floats) that
+:func:`pygames.core.state.pick` sums them: the roll drawn for ``u`` is the first whose sum exceeds ``u``."""
 _ROLL_DICE = {a.notation: roll for a, roll in zip(_ROLL_ACTIONS, ROLLS)}  # "roll 6-5" -> (6, 5)
 _OPENING_ACTIONS = tuple(a for a, _ in _OPENINGS)
 
@@ -150,32 +156,60 @@ class VerquereState(Movement, State):
         at, opp = _STEP_AT[pl], _OPP
         return [at[frm][d][frm + d <= 24 and ob[opp[frm + d]] == 1] for frm, d in steps]
 
+    def _draw_legal(self, draw) -> Action:
+        """``legal_actions()[draw(n)]`` with ``n = len(legal_actions())`` (the hook of
+        :meth:`State.pick_random`), building only the drawn step's action: the legal steps (V7–V19, V32)
+        are those kept after the last roll or step, as :meth:`_legal_actions` reads them."""
+        pl = self.turn
+        assert pl is not None  # a player is to move
+        steps = self.__dict__.get("_next_steps")
+        if steps is None:
+            steps = self.__dict__["_next_steps"] = self.legal_steps()
+        frm, d = steps[draw(len(steps))]
+        to = frm + d
+        return _STEP_AT[pl][frm][d][to <= 24 and self.board[1 - pl][_OPP[to]] == 1]
+
+    def pick_random(self, rng) -> Action:
+        """As :meth:`State.pick_random`: the same draws from ``rng`` (``_randbelow(n)`` of a
+        :class:`random.Random`, else ``randrange(n)``; ``random()`` at a chance node) give the same
+        actions, without the generic steps (random playouts call this at every ply): a step is
+        :meth:`_draw_legal`'s; a roll (V5) is found by bisecting the rolls' cumulative probabilities
+        (:data:`_ROLL_CUMULATIVE`) rather than by summing them one by one."""
+        if self.turn is None or self.winner is not None or self.limit:
+            return State.pick_random(self, rng)  # the opening roll-off (V3), or the game is over
+        if self.dice:
+            a = self._draw_legal(rng._randbelow if type(rng) is Random else rng.randrange)
+        else:
+            k = bisect_right(_ROLL_CUMULATIVE, rng.random())
+            a = _ROLL_ACTIONS[k if k < len(_ROLL_ACTIONS) else -1]
+        self.__dict__["_picked"] = a
+        return a
+
     def _apply(self, action: Action) -> None:
-        n = action.notation
         self.__dict__.pop("_next_steps", None)
+        if isinstance(action, Step):  # a die move (V7-V17); find_action hands over the cached Step
+            pl = self.turn
+            assert pl is not None
+            d = action.die
+            hit = self._step(pl, action.frm, d)
+            self.dice.remove(d)
+            self.turn_steps.append([pl, action.targets[0], action.targets[1], hit])
+            if self.off[pl] == PIECES:  # V21
+                self.winner = pl
+                self.dice = []
+                return
+            self._after_die()  # V19: unusable dice are lost
+            return
+        n = action.notation
         if self.turn is None:
             self.turn = WHITE if n == "white opens" else BLACK
             return
-        roll = _ROLL_DICE.get(n)
-        if roll is not None:
-            a, b = roll
-            self.roll = [a, b]
-            self.rolls += 1
-            self.dice = [a] * 4 if a == b else [a, b]  # V5, V6
-            self.prev_steps, self.turn_steps, self.lost = self.turn_steps, [], []
-            self._after_die()  # V14 / V19: no usable die: the roll is lost
-            return
-        pl = self.turn
-        assert isinstance(action, Step) and pl is not None  # find_action hands over the cached Step
-        frm, d = action.frm, action.die
-        hit = self._step(pl, frm, d)
-        self.dice.remove(d)
-        self.turn_steps.append([pl, action.targets[0], action.targets[1], hit])
-        if self.off[pl] == PIECES:  # V21
-            self.winner = pl
-            self.dice = []
-            return
-        self._after_die()  # V19: unusable dice are lost
+        a, b = _ROLL_DICE[n]  # a roll
+        self.roll = [a, b]
+        self.rolls += 1
+        self.dice = [a] * 4 if a == b else [a, b]  # V5, V6
+        self.prev_steps, self.turn_steps, self.lost = self.turn_steps, [], []
+        self._after_die()  # V14 / V19: no usable die: the roll is lost
 
     def _after_die(self) -> None:
         """End the turn if no die is left or none can be used; else keep the legal steps for later."""
