@@ -360,6 +360,10 @@ def placement_piece(k: int) -> str:
     return COLOURS[k % 2]
 
 
+PLACEMENT_PIECES: tuple[str, ...] = tuple(placement_piece(k) for k in range(TOTAL_PIECES))
+"""N3: :func:`placement_piece` of every placement number 0..48, looked up by the engine's hot loop."""
+
+
 def placement_player(k: int) -> int:
     """N3: who places piece number ``k`` (0-based): White the even numbers, Black the odd ones."""
     return k % 2

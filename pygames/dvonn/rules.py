@@ -21,7 +21,7 @@ from random import Random
 from ..core.errors import IllegalAction, InvalidState
 from ..core.state import CHANCE, TERMINAL, Action, State
 from .board import (BLACK, COLOURS, DVONN, DVONN_PIECES, INDEX, LANDING, N_CELLS, NAMES,
-                    PIECES_PER_COLOUR, WHITE, board_problem, free_cells, move_stack, piece_counts,
+                    PIECES_PER_COLOUR, PLACEMENT_PIECES, WHITE, board_problem, free_cells, move_stack, piece_counts,
                     placement_piece, scores, turn_status)
 from . import explain as why
 from .notation import parse_action
@@ -84,7 +84,8 @@ class DvonnState(State):
     def _update_status(self) -> None:
         """Work out what happens next (N3–N6, N15, N16) and cache the mover's moves."""
         if self.placed < N_CELLS:
-            self.moves = []
+            if self.moves:
+                self.moves = []
             self.turn = self.placed % 2  # N3
             self.status = "chance" if self.random_board else "place"
             return
@@ -184,7 +185,7 @@ class DvonnState(State):
             empty = self.__dict__.get("_empty")
             if empty is not None and i in empty:
                 empty.remove(i)
-            self.board[i] = placement_piece(self.placed)
+            self.board[i] = PLACEMENT_PIECES[self.placed]
             self.placed += 1
             self.last = (p, n, ())
             if self.placed == N_CELLS:
