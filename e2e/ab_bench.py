@@ -6,16 +6,24 @@ own folder; the figures are the medians with their spread and, per round, each b
 the first's (a paired ratio, whose median drifts less than the ratio of the medians). Kinds: ``cold``
 (a fresh context to an interactive board), ``repeat`` (a new tab of a profile whose service worker
 and memory snapshot are in place, made once per build before the rounds), ``pyscript`` (the bare
-PyScript page) and ``bare`` (bare ``loadPyodide``), as in browser_bench.py."""
+PyScript page) and ``bare`` (bare ``loadPyodide``), as in browser_bench.py.
+
+Beside each median, the CPU time the browser's threads took during the loads (Linux: each thread's
+utime + stime in /proc, summed by thread name, the mean per load): on a shared machine the wall time
+swings with the others' load, while the CPU time a page makes its browser spend does much less, and it
+says which threads spend it (the worker, V8's compiler threads ``ThreadPoolForeg``, the compositor, the
+display compositor ``VizCompositorTh``). A page drawing an animation during the start (a CSS transition)
+shows up there: 0.45-1 s of compositor CPU per cold load without a GPU."""
 from __future__ import annotations
 
+import collections
 import os
 import statistics
 import threading
 from pathlib import Path
 
 import build
-from browser_bench import (ARGS, BARE, MARKS, PLAYABLE, SNAPSHOT_KEPT, WAIT, spread,
+from browser_bench import (ARGS, BARE, MARKS, PLAYABLE, SNAPSHOT_KEPT, WAIT, bare_pyscript_marks, spread,
                            write_bare_pyscript_page)
 
 GAME = "index.html?botdelay=0{sw}#new=verquere&quick&seats=human,random"
@@ -36,8 +44,50 @@ def _warm_profile(browser, url: str):
     return ctx
 
 
-def _load(browser, url: str, kind: str, profile) -> tuple[float, list]:
-    """One load of ``kind``: ms from navigation to done, and the page's marks (cold and repeat)."""
+def _threads_cpu() -> dict:
+    """{(pid, tid): (thread name, CPU ms)} of this process and all it started (the browser's processes
+    among them); empty where /proc is not Linux's."""
+    children = collections.defaultdict(list)
+    try:
+        pids = [int(p) for p in os.listdir("/proc") if p.isdigit()]
+    except OSError:
+        return {}
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                children[int(f.read().rsplit(")", 1)[1].split()[1])].append(pid)
+        except (OSError, IndexError, ValueError):
+            pass
+    tick = 1000 / os.sysconf("SC_CLK_TCK")
+    out, todo = {}, [os.getpid()]
+    while todo:
+        pid = todo.pop()
+        todo += children[pid]
+        try:
+            for tid in os.listdir(f"/proc/{pid}/task"):
+                with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                    stat = f.read()
+                fields = stat.rsplit(")", 1)[1].split()
+                out[(pid, int(tid))] = (stat[stat.index("(") + 1:stat.rindex(")")],
+                                        (int(fields[11]) + int(fields[12])) * tick)
+        except (OSError, IndexError, ValueError):
+            pass  # a process or thread that ended meanwhile
+    return out
+
+
+def _cpu_since(before: dict) -> collections.Counter:
+    """CPU ms by thread name since ``before`` (:func:`_threads_cpu`)."""
+    spent = collections.Counter()
+    for key, (name, ms) in _threads_cpu().items():
+        spent[name] += ms - before.get(key, (name, 0))[1]
+    return spent
+
+
+def _load(browser, url: str, kind: str, profile, spent: collections.Counter) -> tuple[float, list]:
+    """One load of ``kind``: ms from navigation to done, and the page's marks (the bare PyScript page's,
+    cold and repeat); adds to ``spent`` the CPU ms its browser's threads took, by thread name (read
+    before the page closes: its renderer's threads end with it)."""
+    before = _threads_cpu()
     ctx = profile if kind == "repeat" else browser.new_context(bypass_csp=True)
     pg = ctx.new_page()
     try:
@@ -47,7 +97,7 @@ def _load(browser, url: str, kind: str, profile) -> tuple[float, list]:
         if kind == "pyscript":
             pg.goto(f"{url}/bench-pyscript.html")
             pg.wait_for_function("window.benchDone", **WAIT)
-            return pg.evaluate("window.benchDone"), []
+            return pg.evaluate("window.benchDone"), bare_pyscript_marks(pg)
         pg.add_init_script(PLAYABLE)
         pg.goto(f"{url}/" + GAME.format(sw="" if kind == "repeat" else "&nosw"))
         pg.wait_for_function("window.__playable > 0", **WAIT)
@@ -56,6 +106,7 @@ def _load(browser, url: str, kind: str, profile) -> tuple[float, list]:
                              timeout=10_000)
         return ms, pg.evaluate(MARKS)
     finally:
+        spent.update(_cpu_since(before))
         pg.close()
         if ctx is not profile:
             ctx.close()
@@ -75,6 +126,7 @@ def run_ab_bench(dists: list[Path], rounds: int, kinds: list[str]) -> dict:
         urls[d] = f"http://127.0.0.1:{srv.server_address[1]}"
     out = {d: {k: [] for k in kinds} for d in dists}
     marks = {d: {} for d in dists}
+    cpu = {d: {k: collections.Counter() for k in kinds} for d in dists}
     load_before = os.getloadavg()[0]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=build.CHROMIUM, args=ARGS)
@@ -82,7 +134,7 @@ def run_ab_bench(dists: list[Path], rounds: int, kinds: list[str]) -> dict:
         for i in range(rounds):
             for d in dists[i % len(dists):] + dists[:i % len(dists)]:
                 for kind in kinds:
-                    ms, m = _load(browser, urls[d], kind, profiles.get(d))
+                    ms, m = _load(browser, urls[d], kind, profiles.get(d), cpu[d][kind])
                     out[d][kind].append(ms)
                     marks[d][kind] = m
             print(f"round {i + 1}: " + "; ".join(
@@ -100,6 +152,10 @@ def run_ab_bench(dists: list[Path], rounds: int, kinds: list[str]) -> dict:
                 r = [x / y for x, y in zip(xs, out[first][kind])]
                 paired = f"; against {first.name}, paired per round: median {statistics.median(r):.2f}x [{min(r):.2f}-{max(r):.2f}]"
             print(f"{d} {kind}: {spread(xs)} {[round(x) for x in xs]}{paired}")
+            spent = cpu[d][kind]
+            if spent:
+                print(f"  CPU ms a load (mean): {sum(spent.values()) / len(xs):.0f}, by thread: "
+                      + ", ".join(f"{n} {ms / len(xs):.0f}" for n, ms in spent.most_common(8)))
             if marks[d].get(kind):
                 print(f"  the last one's marks (ms): {', '.join(f'{n} {ms}' for n, ms in marks[d][kind])}")
     print(f"machine load average (1 min) {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end,"

@@ -37,17 +37,46 @@ BARE_PYSCRIPT_PAGE = """<!doctype html><meta charset="utf-8"><title>bare PyScrip
 <script type="module">
 import { PyWorker } from "./pyscript/core.js";
 const here = (p) => new URL(p, location.href).href;
-await PyWorker(here("./bench-print.py"), { type: "pyodide", version: here("./pyodide/entry.mjs"),
+performance.mark("pygames:pyscript");
+const w = await PyWorker(here("./bench-print.py"), { type: "pyodide", version: here("./pyodide/entry.mjs"),
   config: { packages_cache: "never", sync_main_only: true } });
 window.benchDone = performance.now();
+// then (not timed) the worker's marks on this page's timeline, as loader.js puts ours
+for (const [name, epoch, duration] of JSON.parse(await w.sync.marks())) {
+  const start = epoch - performance.timeOrigin;
+  if (duration) performance.measure(name, { start, duration });
+  else performance.mark(name, { startTime: start });
+}
+window.benchMarks = true;
 </script>"""
+BARE_PYSCRIPT_SCRIPT = """print(1)
+import js
+
+
+def marks():  # entry.mjs's, read once the page has noted its time
+    return js.pygamesMarks()
+
+
+__export__ = ["marks"]
+"""
 
 
 def write_bare_pyscript_page(dist: Path) -> None:
     """``bench-pyscript.html``: PyScript's bare minimum on our runtime (a worker that runs ``print(1)``),
-    written into dist/ for the benchmark only."""
+    written into dist/ for the benchmark only. Its interpreter entry (pyodide/entry.mjs) marks the
+    worker's steps as ours does (pygames:worker:entry, :loadPyodide, :loadPyodide-done), and the page
+    reads them once it has noted its time: the two starts side by side (:func:`bare_pyscript_marks`)."""
     (dist / "bench-pyscript.html").write_text(BARE_PYSCRIPT_PAGE, encoding="utf-8")
-    (dist / "bench-print.py").write_text("print(1)\n", encoding="utf-8")
+    (dist / "bench-print.py").write_text(BARE_PYSCRIPT_SCRIPT, encoding="utf-8")
+
+
+def bare_pyscript_marks(pg) -> list:
+    """The marks of a bare PyScript page that is done (:data:`MARKS`), once its worker's are in."""
+    try:
+        pg.wait_for_function("window.benchMarks === true", timeout=10_000)
+        return pg.evaluate(MARKS)
+    except Exception:  # only for reading where the time goes
+        return []
 
 
 LONGTASKS = """window.__longtasks = [];
@@ -172,6 +201,7 @@ def run_browser_bench(dist: Path, rounds: int = 5, loads_only: bool = False) -> 
     url = f"http://127.0.0.1:{srv.server_address[1]}"
     bare, bare_pyscript, page_load, listed, painted, load_tasks = [], [], [], [], [], []
     cold_marks: list = []
+    pyscript_marks: list = []  # the last bare PyScript page's (its worker's steps)
     after_start: list[float] = []  # ms from the interpreter's start (loadPyodide done) to the board
     load_before = os.getloadavg()
     with sync_playwright() as p:
@@ -190,6 +220,7 @@ def run_browser_bench(dist: Path, rounds: int = 5, loads_only: bool = False) -> 
             pg.goto(f"{url}/bench-pyscript.html")
             pg.wait_for_function("window.benchDone", **WAIT)
             bare_pyscript.append(pg.evaluate("window.benchDone"))
+            pyscript_marks[:] = bare_pyscript_marks(pg)
             ctx.close()
 
         def run_page():
@@ -222,7 +253,7 @@ def run_browser_bench(dist: Path, rounds: int = 5, loads_only: bool = False) -> 
             browser.close()
             srv.shutdown()
             return load_figures(bare, bare_pyscript, page_load, cold_marks, repeat, repeat_marks, listed, painted,
-                                load_before, after_start)
+                                load_before, after_start, pyscript_marks)
         # one more cold load, traced (not timed: tracing slows it down)
         ctx = browser.new_context(bypass_csp=True)
         pg = ctx.new_page()
@@ -251,7 +282,7 @@ def run_browser_bench(dist: Path, rounds: int = 5, loads_only: bool = False) -> 
         browser.close()
     srv.shutdown()
     out = load_figures(bare, bare_pyscript, page_load, cold_marks, repeat, repeat_marks, listed, painted, load_before,
-                       after_start)
+                       after_start, pyscript_marks)
     p50 = clicks[len(clicks) // 2]
     p95 = clicks[min(len(clicks) - 1, int(len(clicks) * 0.95))]
     print(f"main-thread long tasks from navigation to playable over {rounds} cold loads: {len(load_tasks)},"
@@ -283,7 +314,7 @@ def run_browser_bench(dist: Path, rounds: int = 5, loads_only: bool = False) -> 
 
 def load_figures(bare: list[float], bare_pyscript: list[float], page_load: list[float], cold_marks: list,
                  repeat: list[float], repeat_marks: list, listed: list[float], painted: list[float],
-                 load_before: tuple, after_start: list[float]) -> dict:
+                 load_before: tuple, after_start: list[float], pyscript_marks: list = ()) -> dict:
     """Print the load figures (medians with their spread, the ratios of the medians, the marks of the
     last cold and repeat load, the machine's load) and return them. ``after_start``: each cold load's
     time from the interpreter's start (Pyodide's own, the part the bare pages share, which swings most on
@@ -292,7 +323,9 @@ def load_figures(bare: list[float], bare_pyscript: list[float], page_load: list[
     med_pyscript = statistics.median(bare_pyscript)
     med_repeat = statistics.median(repeat)
     print(f"bare loadPyodide: {spread(bare)} {[round(x) for x in bare]}")
-    print(f"bare PyScript page (print(1) in a worker): {spread(bare_pyscript)} {[round(x) for x in bare_pyscript]}")
+    print(f"bare PyScript page (print(1) in a worker): {spread(bare_pyscript)} {[round(x) for x in bare_pyscript]}"
+          + (f"; the last one's marks (ms): {', '.join(f'{n} {ms}' for n, ms in pyscript_marks)}, done"
+             f" {round(bare_pyscript[-1])}" if pyscript_marks else ""))
     print(f"cold page load to interactive board: {spread(page_load)} {[round(x) for x in page_load]}"
           f" = {med_page / med_pyscript:.2f}x the bare PyScript page (target <= 1.15x),"
           f" {med_page / med_bare:.2f}x bare loadPyodide; the last one's marks (ms):"
