@@ -6,7 +6,7 @@ information only in Caecus (G40, G41); ``max_game_length`` by G42.
 """
 from ..core.options import Option
 from ..core.registry import Game, register
-from . import ai, ai_plan, svg
+from . import ai, ai_look, svg
 from .common import max_game_length
 from .rules import NAMES, DuerrorState
 
@@ -38,7 +38,7 @@ GAME = register(Game(
     chance="dice",
     max_game_length=max_game_length,  # G42, derived from the rules on the rules page
     extra={"bench": [("3 players", {"players": 3}), ("Factiosus", {"players": 3, "factiosus": True})],
-           "bot": ai_plan.make_level_bot},  # easy: the whole-turn planner; medium, hard: the core's search
+           "bot": ai_look.make_level_bot},  # easy: the whole-turn planner; medium, hard: its sampled look-ahead
 ))
 
 __all__ = ["GAME", "DuerrorState"]

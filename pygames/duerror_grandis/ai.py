@@ -7,8 +7,9 @@ G41). Its playouts are the engine's own uniform random playout (``Game.playout``
 :meth:`~pygames.duerror_grandis.rules.DuerrorState.fast_playout`), scored by :func:`evaluate`: each
 player's expected turns still needed to land exactly on square 82 (:mod:`.ai_race`: a table solved
 once for a lone piece with formactus, veers, tokens and the exact landing, plus the takes the others
-could make before the player's next turn), compared with the fastest other player's. That search is
-the medium and hard levels; easy is the whole-turn planner of :mod:`.ai_plan` over the same race.
+could make before the player's next turn), compared with the fastest other player's. The levels no longer play
+that search (easy is the whole-turn planner of :mod:`.ai_plan`, medium and hard its sampled look-ahead,
+:mod:`.ai_look`); the evaluation still judges the review of a finished game (``Game.evaluate``).
 """
 from __future__ import annotations
 

@@ -92,8 +92,15 @@ class PlanBot:
         acts = state.legal_actions()
         if len(acts) == 1:
             return acts[0]
-        p = state.current_player()
-        root = state.determinize(p, self.rng) if state.caecus else state
+        root = state.determinize(state.current_player(), self.rng) if state.caecus else state
+        return self.plan(root, acts)
+
+    def plan(self, root, acts=None):
+        """The first decision of the best chain judged on ``root``, a full state (in Caecus a
+        determinization, never the true hidden one): one of ``acts`` (default ``root.legal_actions()``;
+        the true state's actions when ``root`` is a determinization of it)."""
+        acts = root.legal_actions() if acts is None else acts
+        p = root.current_player()
         self._left = self.budget
         self._seen: dict = {}
         best, best_v = acts[0], -float("inf")
@@ -103,7 +110,7 @@ class PlanBot:
                 continue
             c = root.clone()
             c.apply(a)
-            v = self._value(c, p, int(state.part == "flictus"))
+            v = self._value(c, p, int(root.part == "flictus"))
             if v > best_v + 1e-9:
                 best, best_v = legal[a.notation], v
         return best
@@ -125,8 +132,3 @@ class PlanBot:
         self._seen[k] = v
         return v
 
-
-def make_level_bot(level: str, seed: int = 0, cap: bool = True) -> PlanBot | None:
-    """``Game.extra["bot"]``: the planner for ``easy``; None for the others, which the core's search
-    (:class:`pygames.core.bots.MCTSBot`) plays (:func:`pygames.core.bots.own_bot`)."""
-    return PlanBot(seed) if level == "easy" else None

@@ -10,7 +10,7 @@ from .helpers import GAME, play, pos
 
 def test_easy_is_the_planner_and_the_others_search():
     assert isinstance(GAME.extra["bot"]("easy", 1, True), PlanBot)
-    assert not isinstance(GAME.extra["bot"]("medium", 1, True), PlanBot)
+    assert not isinstance(GAME.extra["bot"]("medium", 1, True), PlanBot)  # the look-ahead (test_ai_look.py)
 
 
 def test_plan_wins_when_it_can_G25():
