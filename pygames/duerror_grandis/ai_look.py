@@ -54,9 +54,11 @@ class LookBot:
         self.limit = limit
         self.scale = scale
         self.planner = PlanBot(seed, budget)
+        self._value: float | None = None
 
     def step(self, state):
         acts = state.legal_actions()
+        self._value: float | None = None
         if len(acts) == 1:
             return acts[0]
         p = state.current_player()
@@ -78,7 +80,15 @@ class LookBot:
                 c.apply(a)
                 total[a.notation] += self._line(c, p, [random.Random(seed + q) for q in range(state.n)])
                 count[a.notation] += 1
-        return max(acts, key=lambda a: total[a.notation] / count[a.notation] if count[a.notation] else -9.0)
+        mean = {k: total[k] / count[k] for k in total if count[k]}
+        best = max(acts, key=lambda a: mean.get(a.notation, -9.0))
+        self._value = mean.get(best.notation)
+        return best
+
+    def value(self) -> float | None:
+        """The mean judgement in [-1, 1] of the last :meth:`step`'s answer (None when it was forced or a
+        choice before the first turn): read by the hint (``pygames.web_hint``)."""
+        return self._value
 
     def _line(self, s, p: int, rngs: list) -> float:
         """Play ``s`` on to the horizon (the planner's decisions; the dice of player ``q``'s turn drawn
@@ -98,9 +108,9 @@ class LookBot:
                 if stop and phase >= stop:
                     break
             s.apply(plan(s))
-        return self.value(s, p, game)
+        return self._judge(s, p, game)
 
-    def value(self, s, p: int, game: int) -> float:
+    def _judge(self, s, p: int, game: int) -> float:
         """``p``'s value of ``s`` in [-1, 1]: a finished game (of the match, Parcus) +1 won alone, ``2/k - 1``
         shared by ``k``, -1 lost; else ``tanh(lead / scale)``."""
         if s.part == "over" or s.game_no != game:

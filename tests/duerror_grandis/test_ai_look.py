@@ -89,3 +89,21 @@ def test_medium_plays_a_whole_game():
     while not s.is_terminal():
         s.apply(random_action(s, rng) if s.is_chance_node() else bots[s.current_player()].step(s))
     assert max(s.returns()) == 1
+
+
+def test_value_is_the_answers_mean_for_the_hint():
+    """``value()`` (read by the hint) is the mean judgement of the answer, in [-1, 1]: 1 for a move that
+    wins at once (G25); None after a forced answer."""
+    s = pos([[("melliran", "I9")], [("thete", "B7")]])
+    play(s, "keep")
+    bot = LookBot(seed=1, samples=3)
+    assert bot.step(s).notation == "I9-out" and bot.value() == 1.0
+    s = pos([[("ephebe", "C1")], [("thete", "E3")], [("melliran", "A1")]], boards=[1, 2, 3], tokens=[1, 1, 1])
+    play(s, "keep")
+    bot.step(s)
+    assert -1.0 <= bot.value() <= 1.0
+    s = pos([[("thete", "B2")], [("thete", "C4")]], tokens=[0, 0], bank=0)
+    play(s, "keep")  # no token: the thete can only move (G23)
+    assert len(s.legal_actions()) == 1
+    bot.step(s)
+    assert bot.value() is None
