@@ -84,9 +84,13 @@ class PlayMixin(DritzakBase):
             for r in ((first,) if first is not None else _PLAYABLE[top, self.options["sevens"]]):
                 e = groups.get(r)
                 if e is not None:
-                    acts = e[1] or _entry_actions(e, p)
-                    if kn and len(e[0]) > 1 and _known_twin(e[0], kn):  # D30: a known copy goes first
-                        acts = _known_copy_actions(acts, e[0], kn, p)
+                    acts = e[1]
+                    if acts is None:
+                        acts = _entry_actions(e, p)
+                        if kn and len(e[0]) > 1 and _known_twin(e[0], kn):  # D30: a known copy goes first
+                            # kept in the entry: the known cards of a rank change only with its cards
+                            # (a pick-up adds both, a play takes both away), which renews the entry
+                            acts = e[1] = _known_copy_actions(acts, e[0], kn, p)
                     out.extend(acts)
         if pile:
             out.append(_PICK_UP[p])
