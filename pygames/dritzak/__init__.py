@@ -9,7 +9,7 @@ from typing import Any, Mapping
 from ..core.errors import InvalidOption
 from ..core.options import Option
 from ..core.registry import Game, register
-from . import ai, svg
+from . import ai, ai_flat, svg
 from .cards import SUITS_RULE, max_game_length, max_players
 from .rules import DritzakState
 
@@ -73,7 +73,8 @@ GAME = register(DritzakGame(
     information="imperfect",
     chance="deal",
     max_game_length=max_game_length,  # D31: 3,457 for four players on one deck
-    extra={"bench": [("4 players", {"players": 4}),
+    extra={"bot": ai_flat.make_level_bot,  # easy: the card player's policy; medium, hard: flat Monte Carlo over it
+           "bench": [("4 players", {"players": 4}),
                      ("all options", {"players": 4, "decks": 2, "set_rule": "suits", "skip": True,
                                       "sevens": True, "reversal": True, "play_on": True})]},
 ))
