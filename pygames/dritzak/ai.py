@@ -1,6 +1,9 @@
-"""Dritzak evaluation and playout policy for the determinized MCTS bot (``core.bots.MCTSBot``).
+"""Dritzak evaluation and playout policy for the core's determinized MCTS (``core.bots.MCTSBot``); the
+evaluation also judges the moves of a review (``web_hint``). The levels are the game's own
+player now (``ai_flat``: a card player's policy for easy, flat Monte Carlo over it for
+medium and hard), so the core's search plays Dritzak only where it is asked for directly.
 
-The bot searches from its own observation only: every iteration runs on ``state.determinize(me, rng)``,
+That search searches from its own observation only: every iteration runs on ``state.determinize(me, rng)``,
 which reshuffles every card the player cannot see (other hands except publicly known cards, all
 face-down cards, the draw pile).
 """
