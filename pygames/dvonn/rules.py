@@ -167,7 +167,7 @@ class DvonnState(State):
         elif st == "over":
             return State.pick_random(self, rng)  # raises: the game is over
         else:
-            a = self._draw_legal(rng._randbelow if type(rng) is Random else rng.randrange)
+            a = self._draw_legal(rng._randbelow if type(rng) is Random else rng.randrange)  # type: ignore[attr-defined]
         self.__dict__["_picked"] = a
         return a
 

@@ -178,7 +178,7 @@ class VerquereState(Movement, State):
         if self.turn is None or self.winner is not None or self.limit:
             return State.pick_random(self, rng)  # the opening roll-off (V3), or the game is over
         if self.dice:
-            a = self._draw_legal(rng._randbelow if type(rng) is Random else rng.randrange)
+            a = self._draw_legal(rng._randbelow if type(rng) is Random else rng.randrange)  # type: ignore[attr-defined]
         else:
             k = bisect_right(_ROLL_CUMULATIVE, rng.random())
             a = _ROLL_ACTIONS[k if k < len(_ROLL_ACTIONS) else -1]
