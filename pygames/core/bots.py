@@ -98,7 +98,30 @@ def _returns(state, game) -> list[float]:
     return [0.0] * state.num_players
 
 
-class MCTSBot:
+class AnytimeBot:
+    """The sliced decision every searching level offers (the page's worker thinks in slices so it stays
+    responsive): :meth:`start` from a state, :meth:`think` for up to ``seconds`` a slice until it returns
+    True (done), then :meth:`best`. :meth:`step` does all three at once, thinking in one slice without a
+    limit of its own: a subclass's :meth:`think` stops at its level's budget and time cap."""
+
+    def start(self, state) -> None:  # pragma: no cover - every subclass defines it
+        raise NotImplementedError
+
+    def think(self, seconds: float) -> bool:  # pragma: no cover - every subclass defines it
+        raise NotImplementedError
+
+    def best(self) -> Action:  # pragma: no cover - every subclass defines it
+        raise NotImplementedError
+
+    def step(self, state) -> Action:
+        """The chosen action for ``state``'s player to move. Raises PygamesError at a terminal state."""
+        self.start(state)
+        while not self.think(math.inf):
+            pass
+        return self.best()
+
+
+class MCTSBot(AnytimeBot):
     """UCT search with evaluation-capped playouts.
 
     ``iterations``: budget of simulations; ``depth``: player decisions per playout before the
@@ -117,13 +140,6 @@ class MCTSBot:
         self._answer: Action | None = None
         self._done = 0
         self._used = 0.0
-
-    def step(self, state) -> Action:
-        """The chosen action for the player to move. Raises PygamesError at a terminal state."""
-        self.start(state)
-        while not self.think(self.seconds):
-            pass
-        return self.best()
 
     def start(self, state) -> None:
         """Begin a search from ``state`` (not modified). Raises PygamesError at a terminal state."""

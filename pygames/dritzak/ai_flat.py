@@ -17,9 +17,12 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any
 
+from ..core.bots import AnytimeBot
 from ..core.chance import sample_outcome
 from ..core.errors import PygamesError
+from ..core.state import Action
 from .cards import _DRAW, _PLAY_CARDS, _RANK, START_ORDER, TEN, TWO
 
 _VALUE = [0] * 13
@@ -113,7 +116,7 @@ def policy(s, rng: random.Random, eps: float = 0.0):
         return up_choice(acts)
     p = s.turn
     best = None
-    bkey = None
+    bkey: tuple | None = None
     pile = s.pile
     top = _RANK[pile[-1]] if pile else None
     run = 0
@@ -136,7 +139,7 @@ def policy(s, rng: random.Random, eps: float = 0.0):
         r = _RANK[cards[0]]
         k = len(cards)
         if r == top and run + k >= 4 and (s.decks == 1 or s.options["set_rule"] == "four"):
-            key = (3, k)  # completes four: the pile clears and the player plays again (D23)
+            key: tuple = (3, k)  # completes four: the pile clears and the player plays again (D23)
         elif r == TWO or r == TEN:
             # keep them for when nothing else goes: a 10 on a big pile, else a 2 first
             key = (0, (2 if r == TEN else 1) if big else (1 if r == TEN else 2), -k)
@@ -169,7 +172,7 @@ def playout(s, me: int, rng: random.Random, depth: int, eps: float) -> float:
     return win_chance(s, me)
 
 
-class FlatBot:
+class FlatBot(AnytimeBot):
     """Flat Monte Carlo over determinizations (see the module docstring): ``sims`` playouts in all,
     spread evenly over the root's candidate actions, each ``depth`` decisions deep, within ``seconds``
     (wall clock; ``math.inf`` for none). Same interface as :class:`pygames.core.bots.MCTSBot`."""
@@ -177,18 +180,12 @@ class FlatBot:
     def __init__(self, sims: int, depth: int, seconds: float, seed: int = 0, eps: float = 0.1):
         self.sims, self.depth, self.seconds, self.eps = sims, depth, seconds, eps
         self.rng = random.Random(seed)
-        self._answer = None
-        self._state = None
+        self._answer: Action | None = None
+        self._state: Any = None
         self._cands: list = []
         self._stats: dict = {}
         self._done = 0
         self._used = 0.0
-
-    def step(self, state):
-        self.start(state)
-        while not self.think(self.seconds):
-            pass
-        return self.best()
 
     def start(self, state) -> None:
         """Begin a search from ``state`` (not modified); raises PygamesError at a terminal state."""

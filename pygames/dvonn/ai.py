@@ -33,6 +33,7 @@ import random
 import time
 from typing import Any
 
+from ..core.bots import AnytimeBot
 from ..core.chance import sample_outcome
 from ..core.errors import PygamesError
 from .board import COLOURS, DVONN, N_CELLS, NAMES
@@ -100,7 +101,7 @@ def rollout_policy(state, rng: random.Random):
     return acts[rng.randrange(len(acts))]
 
 
-class DvonnBot:
+class DvonnBot(AnytimeBot):
     """A level's player (see the module doc), with the core's bot interface: :meth:`step`, or
     :meth:`start`, :meth:`think` (a time slice) until it returns True, :meth:`progress` and :meth:`best`.
 
@@ -188,13 +189,6 @@ class DvonnBot:
         if isinstance(m, int):
             return self._state.find_action(NAMES[m])
         return self._state.find_action(NAMES[m[0]] + NAMES[m[1]])
-
-    def step(self, state):
-        """The chosen action for ``state``'s player to move."""
-        self.start(state)
-        while not self.think(1e9):
-            pass
-        return self.best()
 
 
 def make_level_bot(level: str, seed: int = 0, cap: bool = True) -> DvonnBot:

@@ -38,3 +38,22 @@ def replayed(s):
     for n in s.history:
         r.apply(n)
     return r
+
+
+def answers_legally(bot, variants, plies: int = 300) -> None:
+    """``bot`` (a level or player with ``step``) plays seat 0 against random players for up to ``plies``
+    plies in each of ``variants`` (option dicts), and every answer is a legal action."""
+    import random
+    from pygames.core.bots import random_action
+    for opts in variants:
+        rng = random.Random(5)
+        s = GAME.new_initial_state(opts)
+        for _ in range(plies):
+            if s.is_terminal():
+                break
+            if s.is_chance_node() or s.current_player() != 0:
+                s.apply(random_action(s, rng))
+                continue
+            a = bot.step(s)
+            assert a.notation in {x.notation for x in s.legal_actions()}
+            s.apply(a)

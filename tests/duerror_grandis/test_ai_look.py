@@ -7,7 +7,7 @@ from pygames.core.bots import make_bot, random_action
 from pygames.duerror_grandis.ai_look import LookBot, make_level_bot
 from pygames.duerror_grandis.ai_plan import PlanBot
 
-from .helpers import GAME, play, pos
+from .helpers import GAME, answers_legally, play, pos
 
 
 def test_levels_are_the_planner_and_its_look_ahead():
@@ -65,20 +65,8 @@ def test_same_seed_same_choice_and_the_cap_holds():
 
 def test_look_is_legal_in_every_variant():
     """Every answer is a legal action, in every variant, over games against random players."""
-    for opts in ({"players": 3}, {"players": 3, "factiosus": True}, {"players": 3, "caecus": True},
-                 {"players": 2, "parcus": 2}):
-        rng = random.Random(5)
-        s = GAME.new_initial_state(opts)
-        bot = LookBot(seed=4, samples=1)
-        for _ in range(300):
-            if s.is_terminal():
-                break
-            if s.is_chance_node() or s.current_player() != 0:
-                s.apply(random_action(s, rng))
-                continue
-            a = bot.step(s)
-            assert a.notation in {x.notation for x in s.legal_actions()}
-            s.apply(a)
+    answers_legally(LookBot(seed=4, samples=1), ({"players": 3}, {"players": 3, "factiosus": True},
+                                                 {"players": 3, "caecus": True}, {"players": 2, "parcus": 2}))
 
 
 def test_medium_plays_a_whole_game():

@@ -5,7 +5,7 @@ from pygames.core.bots import make_bot, random_action
 from pygames.duerror_grandis import ai_plan
 from pygames.duerror_grandis.ai_plan import PlanBot, lead, strand
 
-from .helpers import GAME, play, pos
+from .helpers import GAME, answers_legally, play, pos
 
 
 def test_easy_is_the_planner_and_the_others_search():
@@ -69,19 +69,8 @@ def test_strand_counts_the_tokens_lost_when_the_takers_exit_G16():
 
 def test_plan_is_bounded_and_legal():
     """Every answer is a legal action, whatever the budget, in every variant."""
-    for opts in ({"players": 3}, {"players": 3, "factiosus": True}, {"players": 3, "caecus": True}):
-        rng = random.Random(5)
-        s = GAME.new_initial_state(opts)
-        bot = PlanBot(seed=4, budget=5)
-        for _ in range(300):
-            if s.is_terminal():
-                break
-            if s.is_chance_node() or s.current_player() != 0:
-                s.apply(random_action(s, rng))
-                continue
-            a = bot.step(s)
-            assert a.notation in {x.notation for x in s.legal_actions()}
-            s.apply(a)
+    answers_legally(PlanBot(seed=4, budget=5), ({"players": 3}, {"players": 3, "factiosus": True},
+                                                {"players": 3, "caecus": True}))
 
 
 def test_easy_level_plays_a_whole_game():
