@@ -53,7 +53,7 @@ class Layout:
         self.st = 20 if narrow else 15                 # names of the parts of the turn
         self.lh = 27 if narrow else 19                 # line height
         self.lbl = 19 if narrow else 15                # grid letters and numbers
-        self.num = 15 if narrow else 10                # path numbers in the squares
+        self.num = 17 if narrow else 10                # path numbers in the squares (narrow: 11 CSS px on a 390 px phone)
         self.pcl = 19 if narrow else 13                # piece letters
         self.disc = (17, 13) if narrow else (15, 11)   # piece radius alone on a square, and sharing one
         self.tok = 8 if narrow else 6                  # token radius
