@@ -104,6 +104,8 @@ class AnytimeBot:
     True (done), then :meth:`best`. :meth:`step` does all three at once, thinking in one slice without a
     limit of its own: a subclass's :meth:`think` stops at its level's budget and time cap."""
 
+    rng: random.Random  # each subclass seeds its own
+
     def start(self, state) -> None:  # pragma: no cover - every subclass defines it
         raise NotImplementedError
 
@@ -112,6 +114,26 @@ class AnytimeBot:
 
     def best(self) -> Action:  # pragma: no cover - every subclass defines it
         raise NotImplementedError
+
+    def _begin(self, state) -> list | None:
+        """The start every search shares: raise PygamesError at a terminal state; keep ``state``, clear
+        the answer and the counters; at a chance node draw the outcome (from ``self.rng``) as the answer,
+        and where one action is legal answer it. Returns the legal actions when there is a choice to
+        search, else None (the answer is set)."""
+        if state.is_terminal():
+            raise PygamesError("no legal action: the game is over")
+        self._state = state
+        self._answer: Action | None = None
+        self._done = 0
+        self._used = 0.0
+        if state.is_chance_node():
+            self._answer = sample_outcome(state, self.rng)
+            return None
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self._answer = legal[0]
+            return None
+        return legal
 
     def step(self, state) -> Action:
         """The chosen action for ``state``'s player to move. Raises PygamesError at a terminal state."""
@@ -143,18 +165,8 @@ class MCTSBot(AnytimeBot):
 
     def start(self, state) -> None:
         """Begin a search from ``state`` (not modified). Raises PygamesError at a terminal state."""
-        if state.is_terminal():
-            raise PygamesError("no legal action: the game is over")
-        self._state = state
+        self._begin(state)
         self._root = _Node(state.current_player())
-        self._done = 0
-        self._used = 0.0
-        self._answer = None
-        legal = state.legal_actions()
-        if state.is_chance_node():
-            self._answer = sample_outcome(state, self.rng)
-        elif len(legal) == 1:
-            self._answer = legal[0]
 
     def think(self, seconds: float) -> bool:
         """Run iterations for at most ``seconds`` (at least one); True once the budget is spent."""

@@ -189,18 +189,8 @@ class FlatBot(AnytimeBot):
 
     def start(self, state) -> None:
         """Begin a search from ``state`` (not modified); raises PygamesError at a terminal state."""
-        if state.is_terminal():
-            raise PygamesError("no legal action: the game is over")
-        self._state = state
-        self._answer = None
-        self._done = 0
-        self._used = 0.0
-        legal = state.legal_actions()
-        if state.is_chance_node():
-            self._answer = sample_outcome(state, self.rng)
-            return
-        if len(legal) == 1:
-            self._answer = legal[0]
+        legal = self._begin(state)
+        if legal is None:
             return
         if all(a.notation[0] == "d" for a in legal):
             self._answer = legal[self.rng.randrange(len(legal))]  # blind: every slot is alike to the player

@@ -34,7 +34,6 @@ import time
 from typing import Any
 
 from ..core.bots import AnytimeBot
-from ..core.chance import sample_outcome
 from ..core.errors import PygamesError
 from .board import COLOURS, DVONN, N_CELLS, NAMES
 from .evaluation import placement_value, stacking_value
@@ -129,17 +128,7 @@ class DvonnBot(AnytimeBot):
 
     def start(self, state) -> None:
         """Begin deciding for ``state`` (not modified). Raises PygamesError at a terminal state."""
-        if state.is_terminal():
-            raise PygamesError("no legal action: the game is over")
-        self._state = state
-        self._answer = None
-        self._done = 0
-        if state.is_chance_node():
-            self._answer = sample_outcome(state, self.rng)
-            return
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            self._answer = legal[0]
+        if self._begin(state) is None:
             return
         deadline = None if self.seconds is None else self.clock() + self.seconds
         tt, leaves = self._tables
