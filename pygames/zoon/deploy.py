@@ -36,6 +36,8 @@ def _deal_actions(tribe: str, p: int) -> tuple:
 
 
 _DEAL_ACTS: dict[tuple, tuple] = {}
+_EMBLEM = {t: next(i for i, z in enumerate(r) if z.type == "Emblem") for t, r in _ROSTERS.items()}
+"""The roster index of each tribe's Emblem."""
 
 
 def _arrange_actions(p: int, picked: int, may_edit: bool) -> tuple:
@@ -74,7 +76,8 @@ class DeployMixin(ZoonBase):
         self.phase = "deal"
 
     def emblem_index(self, p: int) -> int:
-        return next(i for i in range(12) if self.zoon(p, i).type == "Emblem")
+        """The roster index of ``p``'s Emblem."""
+        return _EMBLEM[self.tribes[p]]
 
     def _deal(self, n: str) -> None:
         p, left, cells, emblem = self.dealing
@@ -82,8 +85,8 @@ class DeployMixin(ZoonBase):
             i, c = self.emblem_index(p), CELL_INDEX[n.rsplit(" ", 1)[1]]
         else:
             i, c = _KEY_INDEX[self.tribes[p]][n.split(" ", 2)[2]], cells[0]
-        left = tuple(j for j in left if j != i)
-        cells = tuple(x for x in cells if x != c)
+        k, m = left.index(i), cells.index(c)
+        left, cells = left[:k] + left[k + 1:], cells[:m] + cells[m + 1:]
         self.pos[p][i] = c
         self.board[c] = p * 12 + i
         if len(left) == 1:  # the last card takes the last cell

@@ -12,6 +12,10 @@ from .base import ZoonBase
 from .board import CELL, CELL_INDEX, EMPTY, _act, step
 
 
+_REVEAL_ACTS = tuple(tuple(_act(f"reveal {CELL[c]}", (CELL[c],), p, "") for c in range(36)) for p in (0, 1))
+"""``_REVEAL_ACTS[p][cell]``: ``p`` turns the Zoon on ``cell`` face up (ZN22)."""
+
+
 class EffectsMixin(ZoonBase):
     """Effects and turn tasks of a Zoon state (see the module docstring)."""
 
@@ -40,8 +44,8 @@ class EffectsMixin(ZoonBase):
         assert t is not None
         kind, p = t[0], t[1]
         if kind == "reveal6":
-            return [_act(f"reveal {CELL[self.pos[p][i]]}", (CELL[self.pos[p][i]],), p, "")
-                    for i in range(12) if self.pos[p][i] >= 0 and not self.up[p][i]]
+            pos, up, reveal = self.pos[p], self.up[p], _REVEAL_ACTS[p]
+            return [reveal[pos[i]] for i in range(12) if pos[i] >= 0 and not up[i]]
         if kind in ("tactic", "extra"):
             acts = self._move_actions(p, t[2])
             if kind == "tactic" and not t[4]:

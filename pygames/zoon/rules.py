@@ -22,11 +22,12 @@ re-exports the public names.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from random import Random
 
 from ..core.errors import IllegalAction, InvalidState
 from ..core.state import CHANCE, TERMINAL, Action, State
 from .board import (BACK, CELL, CELL_INDEX, COLS, CORNERS, EMPTY, FRONT, HEADS, HOME, MAX_EDITS, NAMES, NORTH,
-                    OBST, PROGRESS_EVENTS, QUIET_LIMIT, SOUTH, TAILS, TURN_ACTIONS, TURN_LIMIT, _DICE, _FIRST, _KEY_INDEX, _ROSTERS, _TRUMP_ORDER, _act,
+                    OBST, PROGRESS_EVENTS, QUIET_LIMIT, SOUTH, TAILS, TURN_ACTIONS, TURN_LIMIT, _DICE, _FIRST, uniform_pick, _KEY_INDEX, _ROSTERS, _TRUMP_ORDER, _act,
                     abs_trajectories, row, step)
 from . import explain as why
 from .combat import CombatMixin, combat_value, outcome, pair_of
@@ -171,13 +172,49 @@ class ZoonState(DeployMixin, TurnMixin, CombatMixin, EffectsMixin, ViewsMixin, S
         pr = 1 / len(left)
         return [(card_deals[i], pr) for i in left]
 
+    def pick_random(self, rng) -> Action:
+        """:meth:`State.pick_random`, drawing a deal's card (ZN5) and the dice (ZN18) by
+        :func:`~pygames.zoon.board.uniform_pick`: the outcome ``pick(chance_outcomes(), rng.random())``
+        gives, without listing the outcomes."""
+        ph = self.phase
+        if ph == "dice":
+            a = _DICE[uniform_pick(36, rng.random())][0]
+        elif ph == "deal":
+            p, left, _cells, emblem = self.dealing
+            emblem_deals, card_deals = _deal_actions(self.tribes[p], p)
+            u = rng.random()
+            a = emblem_deals[uniform_pick(6, u)] if emblem else card_deals[left[uniform_pick(len(left), u)]]
+        else:
+            d = self.__dict__
+            if "_cache_legal" in d or (ph != "turn" and ph != "arrange"):
+                return State.pick_random(self, rng)
+            # as State.pick_random draws legal_actions()[k], without building the list
+            draw = rng._randbelow if type(rng) is Random else rng.randrange  # type: ignore[attr-defined]
+            if ph == "arrange":
+                acts = _arrange_actions(self.arranger, self.picked, self.edits[self.arranger] < MAX_EDITS)
+                a = acts[draw(len(acts))]
+            else:
+                moves, movable = self._kept_moves()
+                trumps = self._trump_actions(self.turn, movable)
+                k = draw(len(moves) + len(trumps))
+                a = moves[k] if k < len(moves) else trumps[k - len(moves)]
+        self.__dict__["_picked"] = a
+        return a
+
+    def _kept_moves(self) -> tuple[list[Action], list[int]]:
+        """The moves of the player whose turn it is and the Zoons that have one (ZN9–ZN12, see
+        :meth:`_move_actions`), as worked out when the turn began (``_begin_turn``) if still kept."""
+        kept = self.__dict__.get("_turn_moves")
+        if kept is None:
+            movable: list[int] = []
+            kept = self._move_actions(self.turn, range(12), movable), movable
+        return kept
+
     def _legal_actions(self) -> list[Action]:
         ph = self.phase
         if ph == "turn":
-            p, pos = self.turn, self.pos[self.turn]
-            movable: list[int] = []
-            moves = self._move_actions(p, [i for i in range(12) if pos[i] >= 0], movable)
-            return moves + self._trump_actions(p, movable)
+            moves, movable = self._kept_moves()
+            return moves + self._trump_actions(self.turn, movable)
         if ph == "arrange":
             return list(_arrange_actions(self.arranger, self.picked, self.edits[self.arranger] < MAX_EDITS))
         if ph == "secret":
@@ -188,7 +225,17 @@ class ZoonState(DeployMixin, TurnMixin, CombatMixin, EffectsMixin, ViewsMixin, S
 
 
     # ----- applying ----------------------------------------------------------------------------------
+    def invalidate(self) -> None:
+        """As :meth:`State.invalidate`, and forget the moves kept for the turn (see ``_begin_turn``)."""
+        State.invalidate(self)
+        self.__dict__.pop("_turn_moves", None)
+
+    def is_terminal(self) -> bool:
+        """What :meth:`_current_player` answers TERMINAL for, without the call (random playouts ask every ply)."""
+        return self.phase == "over"
+
     def _apply(self, action: Action) -> None:
+        self.__dict__.pop("_turn_moves", None)
         n = action.notation
         ph = self.phase
         if ph == "first":

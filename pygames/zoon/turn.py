@@ -14,7 +14,6 @@ from .tribes import trump
 _TRUMP_KEYS: dict[tuple, str] = {}
 _SHOTS = {"cocoboum": ((-1, 1), (1, 1)), "axe": ((0, 1),), "arrow": ((0, 2),)}
 """Where a Zoon-fired weapon trump shoots, relative to its shooter (ZN28)."""
-_SHOT_ACTS: dict[tuple, Action] = {}
 _USERS = {"tortoise": ("Soldier",), "fury": ("Soldier",), "pair": ("Elite", "Monster"), "conch": None}
 """The types of Zoon a movement trump is played with (None: any Zoon), ZN23–ZN28."""
 _TYPES = {t: tuple(z.type for z in r) for t, r in _ROSTERS.items()}
@@ -49,6 +48,51 @@ def _walk_actions(tribe: str, p: int) -> tuple:
                                   for f, sec in groups), shared))
             rows.append(tuple(row))
         t = _WALK_ACTS[tribe, p] = tuple(rows)
+    return t
+
+
+_PREVS: dict[tuple, tuple] = {}
+
+
+def _prevs(tribe: str, p: int) -> tuple:
+    """For each roster index and cell of ``_MOVES[tribe, p]``: ``{destination: previous cell}`` (ZN20's
+    recoil cell: the Zoon's own cell for a first cell, else the first cell it walked through), or None
+    where a cell is reached by two ways (then the walk's order decides, see :meth:`TurnMixin._walk`)."""
+    t = _PREVS.get((tribe, p))
+    if t is None:
+        rows = []
+        for per_cell in _MOVES[tribe, p]:
+            row = []
+            for cell, (groups, _shared) in enumerate(per_cell):
+                prev = {f: cell for f, _sec in groups}
+                for f, sec in groups:
+                    prev.update((c, f) for c in sec)
+                once = len(prev) == len(groups) + sum(len(sec) for _f, sec in groups)
+                row.append(prev if once else None)
+            rows.append(tuple(row))
+        t = _PREVS[tribe, p] = tuple(rows)
+    return t
+
+
+_BEHIND = tuple(tuple(tuple(c for dx in (-1, 0, 1) for c in (step(p, cell, dx, -1),) if c >= 0) for cell in range(36))
+                for p in (0, 1))
+"""``_BEHIND[p][cell]``: the cells one step back from ``cell`` in ``p``'s frame, left to right (ZN25, ZN36)."""
+_OF_TYPES: dict[tuple, tuple] = {}
+_TARGETS: dict[tuple, tuple] = {}
+
+
+def _shot_targets(code: str, p: int, s: int) -> tuple:
+    """``(target cell, action)`` of each cell the Zoon-fired weapon trump ``code`` of ``p`` shoots at from
+    ``s`` (ZN28), on the battlefield."""
+    key = (code, p, s)
+    t = _TARGETS.get(key)
+    if t is None:
+        out = []
+        for dx, dy in _SHOTS[code]:
+            c = step(p, s, dx, dy)
+            if c >= 0:
+                out.append((c, _act(f"{code} {CELL[s]}>{CELL[c]}", (f"trump-{code}", CELL[s], CELL[c]), p)))
+        t = _TARGETS[key] = tuple(out)
     return t
 
 
@@ -95,8 +139,13 @@ class TurnMixin(ZoonBase):
         elif self.turns >= TURN_LIMIT:  # ZN50: without anti-stalling, a draw after 1,000 turns
             self._game_over(None, f"{TURN_LIMIT:,} turns played")
             return
-        if not self._has_turn_action(p):  # ZN8: no legal action loses
+        movable: list[int] = []
+        moves = self._move_actions(p, range(12), movable)
+        if not moves and not self._trump_actions(p, movable):  # ZN8: no legal action loses
             self._game_over(1 - p, f"{NAMES[p]} cannot act")
+            return
+        # the turn's moves, kept for its legal list (dropped by any change: ``_apply``, ``invalidate``)
+        self.__dict__["_turn_moves"] = (moves, movable)
 
     def _end_turn(self) -> None:
         self.turns += 1
@@ -112,10 +161,15 @@ class TurnMixin(ZoonBase):
         """The position for the repetition rule (ZN40): battlefield, pennies, face-up cards, trumps and the
         player to move, as a tuple (saved as text, see :func:`_key_text`)."""
         tz, tc = self.tzone, self.tcoin
-        k = (tuple(tz[0].items()), tuple(tz[1].items()), tuple(tc[0].items()), tuple(tc[1].items()))
-        trumps = _TRUMP_KEYS.get(k)
-        if trumps is None:
-            trumps = _TRUMP_KEYS[k] = f"{[sorted(z.items()) for z in tz]}{[sorted(z.items()) for z in tc]}"
+        last = self.__dict__.get("_trump_key")  # the trumps' text as last worked out, with what it was of
+        if last is not None and last[0] == tz[0] and last[1] == tz[1] and last[2] == tc[0] and last[3] == tc[1]:
+            trumps = last[4]
+        else:
+            k = (tuple(tz[0].items()), tuple(tz[1].items()), tuple(tc[0].items()), tuple(tc[1].items()))
+            trumps = _TRUMP_KEYS.get(k)
+            if trumps is None:
+                trumps = _TRUMP_KEYS[k] = f"{[sorted(z.items()) for z in tz]}{[sorted(z.items()) for z in tc]}"
+            self.__dict__["_trump_key"] = (dict(tz[0]), dict(tz[1]), dict(tc[0]), dict(tc[1]), trumps)
         coin, up = self.coin, self.up
         return (tuple(self.board), tuple(coin[0]), tuple(coin[1]), tuple(up[0]), tuple(up[1]), trumps, nxt)
 
@@ -201,12 +255,6 @@ class TurnMixin(ZoonBase):
                 movable.append(i)
         return out
 
-    def _has_turn_action(self, p: int) -> bool:
-        for i in range(12):
-            if self.pos[p][i] >= 0 and self.moves_of(p, i):
-                return True
-        return bool(self._trump_actions(p))
-
     def _enemy_cells(self, p: int, rows) -> list[int]:
         lo = 12 if p == SOUTH else 0
         board = self.board
@@ -214,58 +262,46 @@ class TurnMixin(ZoonBase):
 
     def _of_type(self, p: int, types) -> list[int]:
         """``p``'s Zoons on the battlefield whose type is one of ``types`` (ZN23–ZN28: who may use a trump)."""
-        pos, kind = self.pos[p], _TYPES[self.tribes[p]]
-        return [i for i in range(12) if pos[i] >= 0 and kind[i] in types]
+        tribe = self.tribes[p]
+        idx = _OF_TYPES.get((tribe, types))
+        if idx is None:
+            idx = _OF_TYPES[tribe, types] = tuple(i for i, k in enumerate(_TYPES[tribe]) if k in types)
+        pos = self.pos[p]
+        return [i for i in idx if pos[i] >= 0]
 
     def _behind(self, p: int, i: int) -> list[int]:
-        cell = self.pos[p][i]
-        out = []
-        for dx in (-1, 0, 1):
-            c = step(p, cell, dx, -1)
-            if c >= 0 and self.board[c] == EMPTY:
-                out.append(c)
-        return out
+        """The empty cells one step back from Zoon (p, i), left to right (ZN25, ZN36)."""
+        board = self.board
+        return [c for c in _BEHIND[p][self.pos[p][i]] if board[c] == EMPTY]
 
     def _trump_actions(self, p: int, movable: list | None = None) -> list[Action]:
         """The trumps ``p`` may play now (ZN23–ZN28), in the tribe's trump order. ``movable``: the Zoons of
         ``p`` that have a move (see :meth:`_move_actions`), if already known."""
         out: list[Action] = []
-        camp = (0, 1, 2) if p == SOUTH else (3, 4, 5)
-        home = (0, 1) if p == SOUTH else (4, 5)
+        tzone, board, pos = self.tzone[p], self.board, self.pos[p]
         for code in _TRUMP_ORDER[self.tribes[p]]:
-            if self.tzone[p][code] not in ("hand", "side"):
+            zone = tzone[code]
+            if zone != "hand" and zone != "side":
                 continue
-            if code in ("menhirs", "bertha"):
+            if code == "menhirs" or code == "bertha":
                 acts = _trump_cell_actions(code, p)
-                for c in self._enemy_cells(p, camp):
-                    out.append(acts[c])
+                out += [acts[c] for c in self._enemy_cells(p, (0, 1, 2) if p == SOUTH else (3, 4, 5))]
             elif code == "wall":
                 acts = _trump_cell_actions(code, p)
-                board = self.board
-                for c in range(36):
-                    if board[c] == EMPTY:
-                        out.append(acts[c])
+                out += [acts[c] for c in range(36) if board[c] == EMPTY]
             elif code == "cage":
                 if self._of_type(p, ("Priest",)):
                     acts = _trump_cell_actions(code, p)
-                    for c in self._enemy_cells(p, home):
-                        out.append(acts[c])
-            elif code in ("cocoboum", "axe", "arrow"):
-                shooters = self._of_type(p, ("Elite",) if code == "cocoboum" else ("Soldier",))
-                rel = _SHOTS[code]
-                for i in shooters:
-                    s = self.pos[p][i]
-                    for dx, dy in rel:
-                        t = step(p, s, dx, dy)
-                        if t >= 0 and self.owner_at(t) == 1 - p:
-                            key = (code, p, s, t)
-                            a = _SHOT_ACTS.get(key)
-                            if a is None:
-                                a = _SHOT_ACTS[key] = _act(f"{code} {CELL[s]}>{CELL[t]}",
-                                                           (f"trump-{code}", CELL[s], CELL[t]), p)
+                    out += [acts[c] for c in self._enemy_cells(p, (0, 1) if p == SOUTH else (4, 5))]
+            elif code in _SHOTS:  # cocoboum, axe, arrow
+                lo = 12 if p == SOUTH else 0  # enemy Zoon codes: lo … lo + 11
+                for i in self._of_type(p, ("Elite",) if code == "cocoboum" else ("Soldier",)):
+                    for t, a in _shot_targets(code, p, pos[i]):
+                        if lo <= board[t] < lo + 12:
                             out.append(a)
-            elif code == "scarper":
-                if any(self._behind(p, i) for i in self.alive(p)):  # ZN49: the Emblem too
+            elif code == "scarper":  # ZN49: the Emblem too
+                behind = _BEHIND[p]
+                if any(board[c] == EMPTY for i in range(12) if pos[i] >= 0 for c in behind[pos[i]]):
                     out.append(_act(code, (f"trump-{code}",), p))
             else:
                 types = _USERS[code]
@@ -275,7 +311,6 @@ class TurnMixin(ZoonBase):
                     out.append(_act(code, (f"trump-{code}",), p))
         return out
 
-
     def _move(self, p: int, action: Action, mod: str | None = None, reveal: bool = False) -> None:
         f, t = CELL_INDEX[action.targets[0]], CELL_INDEX[action.targets[1]]
         code = self.board[f]
@@ -284,19 +319,20 @@ class TurnMixin(ZoonBase):
             self._reveal(p, i)
         if mod:
             self.mods[code] = mod
-        for to, prev, att in self.moves_of(p, i):
-            if to == t:
-                self._mark(f, t, "attack" if att else "move")
-                if not self.up[p][i]:  # ZN44: a face-down Zoon's move is seen
-                    self.could[p][i] &= self._move_mask(p, f, t, att)
-                if att:
-                    self.combat = {"a": (p, i), "d": (1 - p, self.board[t] % 12), "from": f, "to": t,
-                                   "prev": prev, "shot": None}
-                    self.todo.append(("combat",))
-                else:
-                    self._place(p, i, t)
-                return
-        raise AssertionError("move not found")
+        prevs = _prevs(self.tribes[p], p)[i][f]
+        if prevs is not None:  # a legal move's destination is empty, or an enemy for an attack (ZN9–ZN12)
+            prev, att = prevs[t], self.board[t] != EMPTY
+        else:  # a cell reached by two ways: the first of the walk
+            prev, att = next((pr, at) for to, pr, at in self.moves_of(p, i) if to == t)
+        self._mark(f, t, "attack" if att else "move")
+        if not self.up[p][i]:  # ZN44: a face-down Zoon's move is seen
+            self.could[p][i] &= self._move_mask(p, f, t, att)
+        if att:
+            self.combat = {"a": (p, i), "d": (1 - p, self.board[t] % 12), "from": f, "to": t,
+                           "prev": prev, "shot": None}
+            self.todo.append(("combat",))
+        else:
+            self._place(p, i, t)
 
     def _move_mask(self, p: int, f: int, t: int, att: bool) -> int:
         """ZN44: the roster indices of ``p`` whose grid, from ``f`` on the battlefield as it stands, reaches
