@@ -5,7 +5,7 @@ each side (``south``, ``north``), ``first`` (who starts: ``random`` by default) 
 """
 from ..core.options import Option
 from ..core.registry import Game, register
-from . import ai, ai_look, svg
+from . import ai, ai_deep, svg
 from .rules import NAMES, ZoonState, max_game_length
 from .tribes import TRIBES
 
@@ -36,7 +36,7 @@ GAME = register(Game(
     chance="dice and deal",
     max_game_length=max_game_length,  # ZN51: derived from the rules, per options
     extra={"candidates": ai.candidates, "search_root": ai.note_root,
-           "bot": ai_look.make_level_bot,  # medium: the two-ply look-ahead; easy, hard: the core's search
+           "bot": ai_deep.make_level_bot,  # medium, hard: the two- and three-ply look-aheads; easy: the core's search
            "bench": [("alternate", {"combat": "alternate", "first": "south"}),
                      ("classic", {"combat": "classic", "first": "south"})]},
 ))

@@ -14,11 +14,11 @@ from .helpers import pos
 G = get_game("zoon")
 
 
-@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_decision_depends_on_the_observation_only(level):
     """ZN7: two states that look the same to the bot (the opponent's face-down Zoons arranged differently,
-    earlier positions included) get the same decision from the same seed, at easy (the core's search) and
-    medium (the look-ahead, ``pygames/zoon/ai_look.py``)."""
+    earlier positions included) get the same decision from the same seed, at easy (the core's search),
+    medium (the two-ply look-ahead, ``pygames/zoon/ai_look.py``) and hard (the three-ply one, ``ai_deep.py``)."""
     checked = 0
     for seed in range(12):
         s = random_prefix("zoon", {"combat": "alternate" if seed % 2 else "classic"}, seed, 90 + 7 * seed)
@@ -39,7 +39,7 @@ def test_decision_depends_on_the_observation_only(level):
     assert checked >= 4
 
 
-@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_takes_the_enemy_emblem(level):
     """ZN39: with a sure Emblem take on the board, the bot takes it."""
     s = pos({"c5": "Cloboulon", "a1": "Sacrechêne", "d2": "Kassin A1"},
@@ -47,7 +47,7 @@ def test_takes_the_enemy_emblem(level):
     assert make_bot(level, seed=1).step(s).notation == "c5xc6"
 
 
-@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_parries_a_threat_to_its_own_emblem(level):
     """ZN39: Cloboulon (9 on heads) stands next to North's Queen Mary; North answers by walking her out of
     reach rather than leaving her to be taken."""

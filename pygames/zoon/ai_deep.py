@@ -1,0 +1,178 @@
+"""Zoon's hard level: a three-ply look-ahead over determinizations (issue 19, "each level beats the one
+below"; ZN7 and ZN44: the bot decides from its own observation only).
+
+Medium (:mod:`pygames.zoon.ai_look`) judges its best actions two plies deep: the opponent answers and the
+position is judged with the player to move. This player goes one ply further, and every line ends the same
+way, on a position just after one of the player's own moves:
+
+1. ``DETS`` states are drawn among those that look the same to the player (:meth:`ZoonState.determinize`)
+   and each is noted as a search root (:func:`pygames.zoon.ai.note_root`);
+2. every legal action is judged one ply deep (:func:`pygames.zoon.ai.evaluate`), averaged over them;
+3. the ``TOP`` best are searched again: a pending combat is resolved each way it can end (weighted by its
+   chance); the opponent answers with the reply, among its first ``REPLIES`` candidates
+   (:func:`pygames.zoon.ai.candidates`) and every move of its Emblem (in that determinization: a walk
+   sideways out of reach, ZN49), that leaves the player's value lowest; a combat of that reply is resolved
+   each way it can end; then the player answers with its best action of all (each judged one ply, a
+   pending combat by its exact odds), tried first the one that answered the previous reply best.
+
+The player's answers are cut off (alpha-beta) as soon as one reaches the lowest value a reply has left so
+far: that reply cannot lower the minimum further. Where the opponent's reply attacks one of the player's
+face-down Zoons, or leaves a decision other than the player's own turn, the line stops there and is judged
+as medium judges it (:func:`pygames.zoon.ai_look._after_reply`, over every identity the opponent cannot
+tell apart, so the opponent's answer never reads the player's hidden Emblem).
+
+With the level's time cap (hard: 1.8 s a decision), determinizations stop after half of 0.8 of it and the
+three-ply checks at 0.8 of it (without the cap, ``--no-cap``, the work is exactly the budget above). Other
+decisions (deployment, effects, secret choices) are left to the core's search.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from . import ai, ai_look
+from .ai_look import _after_reply, _hidden_cells
+from .rules import CELL_INDEX
+
+DETS = 6
+"""Determinizations judged per decision."""
+TOP = 6
+"""Actions searched three plies deep (the best by the one-ply value)."""
+REPLIES = 10
+"""Opponent replies tried per position (its first candidates; its Emblem's moves besides)."""
+
+
+def _replies(state, q: int) -> list:
+    """``q``'s replies worth trying in ``state``: its first :data:`REPLIES` candidates and every move of its
+    Emblem (where this determinization put it)."""
+    legal = state.legal_actions()
+    out = ai.candidates(state, legal)[:REPLIES]
+    cell = state.pos[q][ai._emblem(state, q)]
+    if cell >= 0:
+        seen = {a.notation for a in out}
+        out += [a for a in legal if a.notation not in seen and len(a.targets) == 2
+                and CELL_INDEX.get(a.targets[0]) == cell]
+    return out
+
+
+class _Killer:
+    """The player's answer that did best last (tried first at the next answer node)."""
+
+    __slots__ = ("notation",)
+
+    def __init__(self):
+        self.notation = ""
+
+
+def _answer(state, me: int, beta: float, killer: _Killer) -> float:
+    """``me``'s value of ``state`` (``me`` to move, after the opponent's reply): the best one-ply value of
+    ``me``'s actions, stopping as soon as one reaches ``beta``."""
+    legal = state.legal_actions()
+    order = ai.candidates(state, legal)
+    if killer.notation:
+        for k, a in enumerate(order):
+            if a.notation == killer.notation:
+                order.insert(0, order.pop(k))
+                break
+    best = -math.inf
+    for a in order:
+        c = state.clone()
+        c.apply(a)
+        v = ai.evaluate(c)[me]
+        if v > best:
+            best = v
+            killer.notation = a.notation
+            if v >= beta:
+                break
+    return best if best > -math.inf else ai.evaluate(state)[me]
+
+
+def _after(state, me: int, beta: float, killer: _Killer) -> float:
+    """``me``'s value of ``state`` just after the opponent's reply: a combat resolved each way it can end
+    (one on ``me``'s face-down Zoon judged as medium does, see the module docstring), then ``me``'s best
+    answer."""
+    if state.is_terminal():
+        return state.returns()[me]
+    if state.phase in ("dice", "secret"):
+        if state.combat is not None and state.combat["to"] in _hidden_cells(state, me):
+            return _after_reply(state, me)
+        return sum(pr * _after(ai._resolved(state, how), me, math.inf, killer)
+                   for pr, how in ai._outcome_classes(state))
+    if state.phase != "turn" or state.current_player() != me:
+        return _after_reply(state, me)
+    return _answer(state, me, beta, killer)
+
+
+def three_ply(state, me: int) -> float:
+    """``me``'s value of ``state`` (just after ``me``'s action): a pending combat resolved each way it can
+    end, weighted by its chance; at the opponent's turn the minimum over its replies (:func:`_replies`) of
+    ``me``'s best answer (:func:`_after`)."""
+    if state.is_terminal():
+        return state.returns()[me]
+    if state.phase in ("dice", "secret"):
+        return sum(pr * three_ply(ai._resolved(state, how), me) for pr, how in ai._outcome_classes(state))
+    if state.phase != "turn" or state.current_player() == me:
+        return ai.evaluate(state)[me]
+    low = math.inf
+    killer = _Killer()
+    for r in _replies(state, 1 - me):
+        s = state.clone()
+        s.apply(r)
+        low = min(low, _after(s, me, low, killer))
+    return low if low < math.inf else ai.evaluate(state)[me]
+
+
+class DeepBot:
+    """Zoon's hard level (see the module docstring). ``fallback`` decides outside a turn's main decision
+    (deployment, effects, secret choices): the core's search, :class:`pygames.core.bots.MCTSBot`.
+    ``step(state)`` returns an action of ``state.legal_actions()``; raises PygamesError at a terminal state
+    (through ``fallback``)."""
+
+    def __init__(self, seed: int, fallback, dets: int = DETS, top: int = TOP, seconds: float = math.inf):
+        self.rng = random.Random(seed)
+        self.fallback, self.dets, self.top, self.seconds = fallback, dets, top, seconds
+
+    def step(self, state):
+        if state.is_terminal() or state.phase != "turn":
+            return self.fallback.step(state)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = state.current_player()
+        t0 = time.monotonic()  # the cap: fewer determinizations and three-ply checks
+        half, end = t0 + self.seconds / 2, t0 + self.seconds
+        one = {a.notation: 0.0 for a in legal}
+        kids: dict[str, list] = {a.notation: [] for a in legal}
+        for k in range(self.dets):
+            if k and time.monotonic() > half:
+                break
+            d = state.determinize(me, self.rng)
+            ai.note_root(d, me)
+            for a in d.legal_actions():  # the same actions as the player's own (ZN7)
+                c = d.clone()
+                c.apply(a)
+                one[a.notation] += ai.evaluate(c)[me]
+                kids[a.notation].append(c)
+        order = sorted(range(len(legal)), key=lambda k: (-one[legal[k].notation], k))
+        best, best_v = legal[order[0]], -math.inf
+        for k in order[:self.top]:
+            if time.monotonic() > end:
+                break
+            a = legal[k]
+            v = sum(three_ply(c, me) for c in kids[a.notation]) / max(1, len(kids[a.notation]))
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+
+def make_level_bot(level: str, seed: int = 0, cap: bool = True):
+    """``Game.extra["bot"]``: the three-ply look-ahead for ``hard`` (its other decisions by the core's search
+    of the medium budget, capped as hard is unless ``cap`` is False), the two-ply look-ahead for ``medium``
+    (:func:`pygames.zoon.ai_look.make_level_bot`); None for easy, which the core's search plays."""
+    if level != "hard":
+        return ai_look.make_level_bot(level, seed, cap)
+    from ..core.bots import LEVELS, MCTSBot
+    it = LEVELS["medium"][0]  # type: ignore[index]
+    secs = LEVELS["hard"][2] if cap else math.inf  # type: ignore[index]
+    return DeepBot(seed, MCTSBot(iterations=it, depth=8, seconds=secs, seed=seed), seconds=0.8 * secs)
