@@ -232,6 +232,22 @@ def test_pick_random_draws_as_pick_legal_and_pick_outcome():
         s.pick_random(random.Random(1))
 
 
+def test_uniform_pick_is_pick_among_equal_outcomes():
+    """``uniform_pick(n, u)`` is the index ``pick`` gives among ``n`` outcomes of probability ``1 / n``,
+    at random ``u`` and at, just under and just over each running sum (where rounding decides)."""
+    from pygames.core.state import pick, uniform_pick
+    rng = random.Random(3)
+    for n in range(1, 160):
+        outs = [(k, 1 / n) for k in range(n)]
+        us, acc = [rng.random() for _ in range(40)] + [0.0, math.nextafter(1.0, 0.0)], 0.0
+        for _ in range(n):
+            acc += 1 / n
+            us += [acc, math.nextafter(acc, 0.0), math.nextafter(acc, 2.0)]
+        for u in us:
+            if 0.0 <= u < 1.0:
+                assert uniform_pick(n, u) == pick(outs, u), (n, u)
+
+
 @pytest.mark.parametrize("game_id", ["dvonn", "zertz"])
 def test_easy_bot_beats_random_play_in_seeded_games(game_id):
     """A regression guard for the measured level (``python3 -m pygames match GAME --a easy --b random``):

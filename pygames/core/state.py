@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import json
+from bisect import bisect_right
 from random import Random as _Random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
@@ -41,6 +42,24 @@ def pick(outcomes: list[tuple["Action", float]], u: float) -> "Action":
         if u < acc:
             return a
     return outcomes[-1][0]
+
+
+_CUMULATIVE: dict[int, list[float]] = {}
+
+
+def uniform_pick(n: int, u: float) -> int:
+    """The index :func:`pick` gives for ``u`` (0 <= u < 1) among ``n`` outcomes of probability ``1 / n``
+    each (a card dealt from ``n``, two dice): its running sums, added up in the same order once per ``n``,
+    bisected instead of walked (a game's ``pick_random`` draws so without listing the outcomes)."""
+    cum = _CUMULATIVE.get(n)
+    if cum is None:
+        acc, pr, cum = 0.0, 1 / n, []
+        for _ in range(n):
+            acc += pr
+            cum.append(acc)
+        _CUMULATIVE[n] = cum
+    k = bisect_right(cum, u)
+    return k if k < n else n - 1
 
 
 def _lenient(text: str) -> str:

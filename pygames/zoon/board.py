@@ -6,8 +6,6 @@ Cells are ``a1`` … ``f6``: columns a–f from South's left, rows 1–6 from So
 """
 from __future__ import annotations
 
-from bisect import bisect_right
-
 from ..core.state import CHANCE, Action
 from .tribes import TRIBES, TRUMPS, Zoon, roster
 
@@ -61,24 +59,6 @@ _MOVE_ACTS = tuple(_act(f"{CELL[f]}{'x' if att else '-'}{CELL[t]}", (CELL[f], CE
                    for p in (0, 1) for f in range(36) for t in range(36) for att in (0, 1))
 """The move and attack actions, at ``((player * 36 + from) * 36 + to) * 2 + attack``."""
 
-
-
-_CUMULATIVE: dict[int, list[float]] = {}
-
-
-def uniform_pick(n: int, u: float) -> int:
-    """The index :func:`pygames.core.state.pick` gives for ``u`` (0 <= u < 1) among ``n`` outcomes of
-    probability ``1 / n`` each (a deal's cards, the dice): its running sums, added up in the same order
-    once per ``n``, bisected instead of walked."""
-    cum = _CUMULATIVE.get(n)
-    if cum is None:
-        acc, pr, cum = 0.0, 1 / n, []
-        for _ in range(n):
-            acc += pr
-            cum.append(acc)
-        _CUMULATIVE[n] = cum
-    k = bisect_right(cum, u)
-    return k if k < n else n - 1
 
 
 def row(cell: int) -> int:

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from random import Random
 
 from ..core.errors import IllegalAction, InvalidState
-from ..core.state import CHANCE, TERMINAL, Action, State
+from ..core.state import CHANCE, TERMINAL, Action, State, uniform_pick
 from .board import (BACK, CELL, CELL_INDEX, COLS, CORNERS, EMPTY, FRONT, HEADS, HOME, MAX_EDITS, NAMES, NORTH,
-                    OBST, PROGRESS_EVENTS, QUIET_LIMIT, SOUTH, TAILS, TURN_ACTIONS, TURN_LIMIT, _DICE, _FIRST, uniform_pick, _KEY_INDEX, _ROSTERS, _TRUMP_ORDER, _act,
+                    OBST, PROGRESS_EVENTS, QUIET_LIMIT, SOUTH, TAILS, TURN_ACTIONS, TURN_LIMIT, _DICE, _FIRST, _KEY_INDEX, _ROSTERS, _TRUMP_ORDER, _act,
                     abs_trajectories, row, step)
 from . import explain as why
 from .combat import CombatMixin, combat_value, outcome, pair_of
@@ -174,7 +174,7 @@ class ZoonState(DeployMixin, TurnMixin, CombatMixin, EffectsMixin, ViewsMixin, S
 
     def pick_random(self, rng) -> Action:
         """:meth:`State.pick_random`, drawing a deal's card (ZN5) and the dice (ZN18) by
-        :func:`~pygames.zoon.board.uniform_pick`: the outcome ``pick(chance_outcomes(), rng.random())``
+        :func:`~pygames.core.state.uniform_pick`: the outcome ``pick(chance_outcomes(), rng.random())``
         gives, without listing the outcomes."""
         ph = self.phase
         if ph == "dice":

@@ -6,30 +6,14 @@ import random
 
 import pytest
 
-from pygames.core.state import pick
 from pygames.zoon.board import _MOVES, _TRUMP_ORDER, CELL, EMPTY, SOUTH, step
 from pygames.zoon.turn import _SHOTS, _USERS, _prevs
 
+from ..helpers import drawn_as_drawn_from_lists
 from .helpers import GAME
 
 PAIRS = [("alternate", "boarix", "monkus"), ("classic", "rhinogoths", "warus"),
          ("alternate", "warus", "rhinogoths"), ("classic", "monkus", "boarix")]
-
-
-class Fixed(random.Random):
-    """A generator whose next draw is set by the test: ``randrange(n)`` gives ``k`` (and checks ``n``),
-    ``random()`` gives ``u``."""
-
-    def __init__(self, k=0, n=None, u=0.0):
-        super().__init__(0)
-        self.k, self.n, self.u = k, n, u
-
-    def randrange(self, n):  # a subclass: pick_random calls randrange, not _randbelow
-        assert self.n is None or n == self.n, (n, self.n)
-        return self.k
-
-    def random(self):
-        return self.u
 
 
 def _trumps(s, p):
@@ -77,48 +61,26 @@ def _trumps(s, p):
 
 @pytest.mark.parametrize("mode,south,north", PAIRS)
 def test_drawn_action_is_the_listed_one(mode, south, north):
-    """At every node of seeded random games: for every ``k``, ``pick_random`` draws ``legal_actions()[k]``
-    of a fresh copy (nothing kept) at a decision; at a chance node the outcome ``pick`` finds for ``u``,
-    also at the cumulative boundaries; the trumps equal :func:`_trumps`; a move's kept recoil cell is the
-    walk's (ZN20); and the game drawn so equals the game drawn from the built lists."""
+    """``pick_random`` draws what the lists give (``tests.helpers.drawn_as_drawn_from_lists``: every ``k``
+    at a decision, the outcome ``pick`` finds at a deal or a roll, the same games); at every turn the
+    trumps equal :func:`_trumps`, and a move's kept recoil cell (ZN20) and attack flag are the walk's."""
+    turns = []
+
+    def visit(s):
+        if s.phase != "turn":
+            return
+        p = s.turn
+        assert [a.notation for a in s.clone().legal_actions() if a.targets[0].startswith("trump-")] == _trumps(s, p)
+        for i in range(12):
+            f = s.pos[p][i]
+            if f >= 0:
+                for to, prev, att in s._walk(_MOVES[s.tribes[p], p][i][f], p, f):
+                    assert _prevs(s.tribes[p], p)[i][f][to] == prev
+                    assert (s.board[to] != EMPTY) == att
+        turns.append(1)
+
     options = {"combat": mode, "south": south, "north": north, "first": "south"}
-    decisions = trumps = 0
-    for seed in range(6):
-        s, t = GAME.new_initial_state(options), GAME.new_initial_state(options)
-        ra, rb = random.Random(seed), random.Random(seed)
-        while not s.is_terminal():
-            fresh = s.clone()
-            if s.is_chance_node():
-                outs = fresh.chance_outcomes()
-                acc, us = 0.0, [0.0, 0.5, 0.999999]
-                for _a, pr in outs:
-                    acc += pr
-                    us += [acc, max(acc - 1e-12, 0.0), min(acc, 0.9999999999)]
-                for u in us:
-                    assert s.pick_random(Fixed(u=u)) is pick(outs, u), u
-            else:
-                acts = fresh.legal_actions()
-                for k, a in enumerate(acts):
-                    assert s.pick_random(Fixed(k, len(acts))) is a
-                decisions += 1
-                if s.phase == "turn":
-                    p = s.turn
-                    assert [a.notation for a in acts if a.targets[0].startswith("trump-")] == _trumps(s, p)
-                    trumps += 1
-                    for i in range(12):
-                        f = s.pos[p][i]
-                        if f >= 0:
-                            for to, prev, att in s._walk(_MOVES[s.tribes[p], p][i][f], p, f):
-                                assert _prevs(s.tribes[p], p)[i][f][to] == prev
-                                assert (s.board[to] != EMPTY) == att
-            x = s.pick_random(ra)
-            y = pick(t.chance_outcomes(), rb.random()) if t.is_chance_node() else \
-                t.legal_actions()[rb.randrange(len(t.legal_actions()))]
-            assert x is y
-            s.apply(x)
-            t.apply(y)
-        assert s.history == t.history and s._state_json() == t._state_json()
-    assert decisions > 500 and trumps > 120
+    assert drawn_as_drawn_from_lists(GAME, options, range(6), visit) > 500 and len(turns) > 120
 
 
 def test_position_key_follows_the_trumps():
