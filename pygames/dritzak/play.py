@@ -43,6 +43,10 @@ def _known_copy_actions(acts: list, group: list, known: list, player: int) -> li
     return out
 
 
+_PICK_UPS = [[a] for a in _PICK_UP]
+"""Each player's pick-up as a list of one action (the last part of ``_play_parts``)."""
+
+
 class PlayMixin(DritzakBase):
     """The play phase: legal actions, moves and results."""
 
@@ -63,14 +67,22 @@ class PlayMixin(DritzakBase):
         if ph == "choose":
             p = self.pending.index(None)
             return [_up_action(t, p) for t in combinations(sorted(self.hands[p]), 3)]
+        out: list = []
+        for acts in self._play_parts():
+            out.extend(acts)
+        return out
+
+    def _play_parts(self) -> list:
+        """The legal actions of the play phase (D10–D16) as consecutive lists, joined in this order by
+        ``_legal_actions``: each playable rank group's plays in rank order (or the face-down slots), then
+        the pick-up; a random draw (``rules.DritzakState.pick_random``) counts them instead of joining
+        them. Do not mutate the lists."""
         p = self.turn
         pile = self.pile
         out: list = []
         z = "hand" if self.hands[p] else self.zone(p)
         if z == "down":
-            for i, c in enumerate(self.down[p]):
-                if c is not None:
-                    out.append(_DOWN[p][i])
+            out.append([_DOWN[p][i] for i, c in enumerate(self.down[p]) if c is not None])
         elif z != "none":
             top = _RANK[pile[-1]] if pile else None
             first = self.first_rank
@@ -91,9 +103,9 @@ class PlayMixin(DritzakBase):
                             # kept in the entry: the known cards of a rank change only with its cards
                             # (a pick-up adds both, a play takes both away), which renews the entry
                             acts = e[1] = _known_copy_actions(acts, e[0], kn, p)
-                    out.extend(acts)
+                    out.append(acts)
         if pile:
-            out.append(_PICK_UP[p])
+            out.append(_PICK_UPS[p])
         return out
 
     def _apply_play(self, note: str) -> None:

@@ -25,11 +25,14 @@ equal cards from one zone); ``down 2`` (flip face-down slot 2, blind); ``pick up
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import combinations, islice, repeat
+from math import comb
+from random import Random
 
-from ..core.state import CHANCE, TERMINAL, Action, State
+from ..core.state import CHANCE, TERMINAL, Action, State, uniform_pick
 from .cards import (_DEAL, _DRAW, _IDS, _NAMES, _RANK, _START, _SUIT, RANKS, SEVEN, STALL_PER_PLAYER,  # noqa: F401
-                    START_ORDER, SUITS, TEN, TWO, _group, card_name, deegan_name, parse_card, playable, rank_of)
+                    START_ORDER, SUITS, TEN, TWO, _group, _up_action, card_name, deegan_name, parse_card, playable,
+                    rank_of)
 from . import explain as why
 from .deal import DealMixin
 from .info import CHOICE, NOBODY, PUBLIC, InfoMixin
@@ -181,6 +184,36 @@ class DritzakState(DealMixin, PlayMixin, InfoMixin):
         if ph == "draw":
             return list(map(_DRAW.__getitem__, self.deck))
         return State._chance_actions(self)
+
+    def pick_random(self, rng) -> Action:
+        """:meth:`State.pick_random`, drawing a dealt or drawn card (D2, D14) by
+        :func:`~pygames.core.state.uniform_pick` (the card ``pick(chance_outcomes(), rng.random())`` gives,
+        without listing the pile), a play (D10–D16) or a face-up choice (D4) as ``legal_actions()[k]``
+        without building the whole list: the same draws, the same game from a seed."""
+        ph = self.phase
+        d = self.__dict__
+        if ph == "deal" or ph == "draw":
+            deck = self.deck
+            a = (_DEAL if ph == "deal" else _DRAW)[deck[uniform_pick(len(deck), rng.random())]]
+        elif (ph == "play" or ph == "choose") and "_cache_legal" not in d:
+            draw = rng._randbelow if type(rng) is Random else rng.randrange  # type: ignore[attr-defined]
+            if ph == "play":  # legal_actions joins the parts in this order
+                parts = self._play_parts()
+                k = draw(sum(map(len, parts)))
+                for acts in parts:
+                    if k < len(acts):
+                        a = acts[k]
+                        break
+                    k -= len(acts)
+            else:
+                p = self.pending.index(None)
+                hand = sorted(self.hands[p])
+                k = draw(comb(len(hand), 3))  # legal_actions lists combinations(hand, 3) in their order
+                a = _up_action(next(islice(combinations(hand, 3), k, None)), p)
+        else:
+            return State.pick_random(self, rng)
+        d["_picked"] = a
+        return a
 
     def find_action(self, action: "Action | str") -> Action:
         """As ``State.find_action``, with a direct look-up of a dealt or drawn card."""
