@@ -80,6 +80,9 @@ class StateBase(State):
     def _begin_move(self) -> None:
         raise NotImplementedError
 
+    def _flictus_ends(self, p: int) -> list:
+        raise NotImplementedError
+
     def _apply_part(self, n: str) -> None:
         raise NotImplementedError
 

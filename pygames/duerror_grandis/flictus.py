@@ -46,9 +46,11 @@ class FlictusMixin(StateBase):
                         if chain:
                             if (q, vi) in barred:
                                 continue
-                            after = list(cfg)
-                            after[p * m + ti], after[q * m + vi] = vs, s
-                            if tuple(after) in seen:
+                            a, b = p * m + ti, q * m + vi
+                            cfg[a], cfg[b] = vs, s  # the position after this take (swapped back below)
+                            again = tuple(cfg) in seen
+                            cfg[a], cfg[b] = s, vs
+                            if again:
                                 continue
                         if one:  # G41: one take of a player's pieces on one square (their kinds unseen)
                             if (ti, q, vs) in got:
@@ -58,13 +60,17 @@ class FlictusMixin(StateBase):
         return out
 
     def _chain_sets(self) -> tuple[set, set]:
-        """``chain`` and ``barred`` as sets of tuples, kept in step while a chain of takes grows (G37, G38)."""
-        chain = self.chain
+        """``chain`` and ``barred`` as sets of tuples, kept in step while a chain of takes grows (G37, G38):
+        extended by the entries appended since, worked out afresh for other lists (a new chain, a copy)."""
+        chain, barred = self.chain, self.barred
         cs = self.__dict__.get("_cs")
-        if cs is None or cs[0] is not chain or cs[1] != len(chain):
-            cs = self.__dict__["_cs"] = [chain, len(chain), {tuple(c) for c in chain},
-                                         {tuple(b) for b in self.barred}]
-        return cs[2], cs[3]
+        if cs is None or cs[0] is not chain or cs[1] is not barred or cs[2] > len(chain) or cs[3] > len(barred):
+            cs = self.__dict__["_cs"] = [chain, barred, 0, 0, set(), set()]
+        if cs[2] < len(chain) or cs[3] < len(barred):  # the chain grew (it only grows): add what is new
+            cs[4].update(tuple(c) for c in chain[cs[2]:])
+            cs[5].update(tuple(b) for b in barred[cs[3]:])
+            cs[2], cs[3] = len(chain), len(barred)
+        return cs[4], cs[5]
 
     def _take_list(self) -> list[tuple[str, tuple, int, int, int]]:
         """``(notation, targets, taker, victim player, victim piece)`` of every legal take (G27).

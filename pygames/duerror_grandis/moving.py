@@ -63,16 +63,7 @@ class MovingMixin(StateBase):
             return list(_piece_actions(part, p, self.pieces[p][0][0], self.tokens[p] > 0, self.kinds))
         if part == "flictus":
             tl = self.__dict__["_tl"] = self._take_list()  # kept for applying one of them
-            out = [_act(n, p, tg) for n, tg, _, _, _ in tl]
-            if self.took:
-                out.append(_act("stop", p, (), "stop taking"))
-            elif self.bank > 0 or not any(self.tokens[q] for q in self.could):
-                out.append(_act("spare", p, (), "spare: get 1 token from the bank" if self.bank > 0
-                                else "spare (no token left to get)"))
-            else:
-                out += [_act(f"spare {self.name(q)}", p, (), f"spare: {self.name(q)} pays you 1 token")
-                        for q in self.could if self.tokens[q] > 0]
-            return out
+            return [_act(n, p, tg) for n, tg, _, _, _ in tl] + self._flictus_ends(p)
         # part == "move": flexus (veers) and fluctus (moves)
         out = []
         pieces = self.pieces[p]
@@ -102,6 +93,18 @@ class MovingMixin(StateBase):
             out.append(stay[None])
         self.__dict__["_mv"] = moves  # kept for applying one of them
         return out
+
+    def _flictus_ends(self, p: int) -> list[Action]:
+        """The actions that end ``p``'s flictus, listed after the takes: ``stop`` once a take is made,
+        else misericordia (G15, G16): ``spare`` from the bank (or nothing left to get), or from each
+        player ``p`` could take who has a token."""
+        if self.took:
+            return [_act("stop", p, (), "stop taking")]
+        if self.bank > 0 or not any(self.tokens[q] for q in self.could):
+            return [_act("spare", p, (), "spare: get 1 token from the bank" if self.bank > 0
+                         else "spare (no token left to get)")]
+        return [_act(f"spare {self.name(q)}", p, (), f"spare: {self.name(q)} pays you 1 token")
+                for q in self.could if self.tokens[q] > 0]
 
     def _begin_move(self) -> None:
         self.part = "move"

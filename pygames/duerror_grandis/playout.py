@@ -5,12 +5,44 @@ probabilities) and leaves exactly the state the protocol would leave.
 """
 from __future__ import annotations
 
-from .common import DISTANCE, NAMES, OUT, _D6_OUTCOMES, _NUMX, _VEER_NOTES, _move, _take_names
+from random import Random
+
+from ..core.state import Action, State, uniform_pick
+from .common import DISTANCE, NAMES, OUT, _D6_OUTCOMES, _NUMX, _VEER_NOTES, _VEER_OUTCOMES, _act, _move, _take_names
 from .base import StateBase
+from .moving import _piece_actions
 
 
 class PlayoutMixin(StateBase):
     """Part of :class:`~pygames.duerror_grandis.rules.DuerrorState` (see its fields)."""
+
+    def pick_random(self, rng) -> Action:
+        """:meth:`State.pick_random`, drawing the d6 (G9) and a veer's two d10 (G20) by
+        :func:`~pygames.core.state.uniform_pick` (the outcome ``pick(chance_outcomes(), rng.random())``
+        gives, without listing them), formactus' choices (G8, G9) from their kept tuple and a take (G11–G17)
+        or the end of flictus as ``legal_actions()[k]`` building that action only: the same draws, the
+        same game from a seed."""
+        part = self.part
+        d = self.__dict__
+        if part == "d6":
+            a = _D6_OUTCOMES[uniform_pick(6, rng.random())][0]
+        elif part == "veer":
+            a = _VEER_OUTCOMES[uniform_pick(100, rng.random())][0]
+        elif "_cache_legal" in d or (part != "flictus" and part != "formactus" and part != "change"):
+            return State.pick_random(self, rng)
+        else:
+            draw = rng._randbelow if type(rng) is Random else rng.randrange  # type: ignore[attr-defined]
+            p = self.turn
+            if part == "flictus":  # the takes, then the ends, as _legal_actions lists them
+                tl = d["_tl"] = self._take_list()  # kept for applying one of them
+                ends = self._flictus_ends(p)
+                k = draw(len(tl) + len(ends))
+                a = _act(tl[k][0], p, tl[k][1]) if k < len(tl) else ends[k - len(tl)]
+            else:
+                acts = _piece_actions(part, p, self.pieces[p][0][0], self.tokens[p] > 0, self.kinds)
+                a = acts[draw(len(acts))]
+        d["_picked"] = a
+        return a
 
     # ----- fast playout -------------------------------------------------------------------------------
     def fast_playout(self, rng, decisions: int = 10**9) -> None:
