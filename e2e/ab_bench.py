@@ -125,7 +125,7 @@ def run_ab_bench(dists: list[Path], rounds: int, kinds: list[str]) -> dict:
         servers.append(srv)
         urls[d] = f"http://127.0.0.1:{srv.server_address[1]}"
     out = {d: {k: [] for k in kinds} for d in dists}
-    marks = {d: {} for d in dists}
+    marks = {d: {k: [] for k in kinds} for d in dists}  # each load's marks
     cpu = {d: {k: collections.Counter() for k in kinds} for d in dists}
     load_before = os.getloadavg()[0]
     with sync_playwright() as p:
@@ -136,7 +136,7 @@ def run_ab_bench(dists: list[Path], rounds: int, kinds: list[str]) -> dict:
                 for kind in kinds:
                     ms, m = _load(browser, urls[d], kind, profiles.get(d), cpu[d][kind])
                     out[d][kind].append(ms)
-                    marks[d][kind] = m
+                    marks[d][kind].append(m)
             print(f"round {i + 1}: " + "; ".join(
                 f"{d.name} " + " ".join(f"{k} {out[d][k][-1]:.0f}" for k in kinds) for d in dists)
                 + f" (load {os.getloadavg()[0]:.1f})", flush=True)
@@ -156,8 +156,19 @@ def run_ab_bench(dists: list[Path], rounds: int, kinds: list[str]) -> dict:
             if spent:
                 print(f"  CPU ms a load (mean): {sum(spent.values()) / len(xs):.0f}, by thread: "
                       + ", ".join(f"{n} {ms / len(xs):.0f}" for n, ms in spent.most_common(8)))
-            if marks[d].get(kind):
-                print(f"  the last one's marks (ms): {', '.join(f'{n} {ms}' for n, ms in marks[d][kind])}")
+            # each mark's median over the loads that have it (where a build's time goes, with less of one
+            # load's luck), then the last load's marks and the slowest's (where a slow load's time went)
+            seen = collections.defaultdict(list)
+            for m in marks[d][kind]:
+                for n, ms in m:
+                    seen[n.split(" (")[0]].append(ms)
+            if seen:
+                medians = sorted((statistics.median(v), n) for n, v in seen.items() if len(v) * 2 > len(xs))
+                print(f"  median marks (ms): {', '.join(f'{n} {ms:.0f}' for ms, n in medians)}")
+            slowest = max(range(len(xs)), key=xs.__getitem__)
+            for label, i in (("the last one's", -1), (f"the slowest's ({xs[slowest]:.0f} ms)", slowest)):
+                if marks[d][kind][i]:
+                    print(f"  {label} marks (ms): {', '.join(f'{n} {ms}' for n, ms in marks[d][kind][i])}")
     print(f"machine load average (1 min) {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end,"
           f" on {os.cpu_count()} cores")
     return {str(d): v for d, v in out.items()}
