@@ -22,7 +22,9 @@ as medium judges it (:func:`pygames.zoon.ai_look._after_reply`, over every ident
 tell apart, so the opponent's answer never reads the player's hidden Emblem).
 
 With the level's time cap (hard: 1.8 s a decision), determinizations stop after half of 0.8 of it and the
-three-ply checks at 0.8 of it (without the cap, ``--no-cap``, the work is exactly the budget above). Other
+three-ply checks start no later than 0.8 of it; a check still running at 0.96 of it is abandoned and its
+action not judged (a few positions, many attacks on face-down Zoons each judged over every identity, take
+far longer). Without the cap (``--no-cap``) the work is exactly the budget above. Other
 decisions (deployment, effects, secret choices) are left to the core's search.
 """
 from __future__ import annotations
@@ -56,13 +58,19 @@ def _replies(state, q: int) -> list:
     return out
 
 
+class _OutOfTime(Exception):
+    """The level's time is up in the middle of an action's search (that action's value is not used)."""
+
+
 class _Killer:
-    """The player's answer that did best last (tried first at the next answer node)."""
+    """The player's answer that did best last (tried first at the next answer node), and the deadline
+    (:func:`time.monotonic` seconds) past which the search stops (:class:`_OutOfTime`)."""
 
-    __slots__ = ("notation",)
+    __slots__ = ("notation", "deadline")
 
-    def __init__(self):
+    def __init__(self, deadline: float = math.inf):
         self.notation = ""
+        self.deadline = deadline
 
 
 def _answer(state, me: int, beta: float, killer: _Killer) -> float:
@@ -76,6 +84,8 @@ def _answer(state, me: int, beta: float, killer: _Killer) -> float:
                 order.insert(0, order.pop(k))
                 break
     best = -math.inf
+    if time.monotonic() > killer.deadline:
+        raise _OutOfTime
     for a in order:
         c = state.clone()
         c.apply(a)
@@ -104,18 +114,19 @@ def _after(state, me: int, beta: float, killer: _Killer) -> float:
     return _answer(state, me, beta, killer)
 
 
-def three_ply(state, me: int) -> float:
+def three_ply(state, me: int, deadline: float = math.inf) -> float:
     """``me``'s value of ``state`` (just after ``me``'s action): a pending combat resolved each way it can
     end, weighted by its chance; at the opponent's turn the minimum over its replies (:func:`_replies`) of
-    ``me``'s best answer (:func:`_after`)."""
+    ``me``'s best answer (:func:`_after`). Raises :class:`_OutOfTime` past ``deadline``
+    (:func:`time.monotonic` seconds)."""
     if state.is_terminal():
         return state.returns()[me]
     if state.phase in ("dice", "secret"):
-        return sum(pr * three_ply(ai._resolved(state, how), me) for pr, how in ai._outcome_classes(state))
+        return sum(pr * three_ply(ai._resolved(state, how), me, deadline) for pr, how in ai._outcome_classes(state))
     if state.phase != "turn" or state.current_player() == me:
         return ai.evaluate(state)[me]
     low = math.inf
-    killer = _Killer()
+    killer = _Killer(deadline)
     for r in _replies(state, 1 - me):
         s = state.clone()
         s.apply(r)
@@ -156,11 +167,15 @@ class DeepBot:
                 kids[a.notation].append(c)
         order = sorted(range(len(legal)), key=lambda k: (-one[legal[k].notation], k))
         best, best_v = legal[order[0]], -math.inf
+        stop = t0 + self.seconds * 1.2  # an action whose search runs past this is not judged
         for k in order[:self.top]:
             if time.monotonic() > end:
                 break
             a = legal[k]
-            v = sum(three_ply(c, me) for c in kids[a.notation]) / max(1, len(kids[a.notation]))
+            try:
+                v = sum(three_ply(c, me, stop) for c in kids[a.notation]) / max(1, len(kids[a.notation]))
+            except _OutOfTime:
+                break
             if v > best_v:
                 best, best_v = a, v
         return best

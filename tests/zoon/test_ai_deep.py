@@ -88,3 +88,23 @@ def test_an_emblem_walk_is_among_the_replies():
         assert set(walks) <= replies
         found += bool(set(walks) - {a.notation for a in ai.candidates(s, s.legal_actions())[:ai_deep.REPLIES]})
     assert found >= 1
+
+
+def test_a_search_past_its_deadline_stops():
+    """Issue 19 (hard within 2 s): a three-ply check that reaches an answer of the player after its deadline
+    stops (its action is then not judged) instead of running on; without a deadline it gives a value."""
+    stopped = 0
+    for s in _positions(4):
+        me = s.current_player()
+        d = s.determinize(me, random.Random(3))
+        ai.note_root(d, me)
+        for a in ai.candidates(d, d.legal_actions())[:2]:
+            c = d.clone()
+            c.apply(a)
+            v = ai_deep.three_ply(c, me)
+            assert abs(v) <= 1.0 + 1e-9
+            try:
+                ai_deep.three_ply(c, me, deadline=0.0)
+            except ai_deep._OutOfTime:
+                stopped += 1
+    assert stopped >= 4
