@@ -29,7 +29,8 @@ GAME = register(Game(
     information="perfect",
     chance="none",
     max_game_length=MAX_GAME_LENGTH,  # X21
-    extra={"bench": [("from the empty board", {})], "candidates": ai.candidates},
+    extra={"bench": [("from the empty board", {})], "candidates": ai.candidates,
+           "bot": ai.make_level_bot},  # hard: the core's search with a bigger budget
 ))
 
 __all__ = ["GAME", "DvertzState"]

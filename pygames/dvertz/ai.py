@@ -198,3 +198,21 @@ def playout(state: DvertzState, rng: random.Random, decisions: int) -> None:
     :func:`rollout_policy` or uniform) made the evaluation noisier: in 20-game matches medium scored 0.20
     against easy with 8-decision playouts, 0.25 with 1, and 0.50 with none."""
     return None
+
+
+HARD_ITERATIONS = 6000
+"""Dvertz hard's search budget (the core's hard: 1,500). Its playouts are empty (:func:`playout`), so an
+iteration is cheap: in CPython 1,500 iterations took 0.18 CPU s a decision on average (0.43 at most), a
+tenth of the level's cap, and hard scored only 0.584 against medium over 256 games. 6,000 take 0.65 CPU s
+on average, 1.44 at most (two games against medium, 2026-11-27)."""
+
+
+def make_level_bot(level: str, seed: int = 0, cap: bool = True):
+    """``Game.extra["bot"]``: the core's search with :data:`HARD_ITERATIONS` for ``hard`` (its playout depth
+    and time cap as the core's hard level; no cap when ``cap`` is False); None for the other levels, which
+    the core plays (:func:`pygames.core.bots.own_bot`). Issue 19: hard within 2 s a decision."""
+    if level != "hard":
+        return None
+    from ..core.bots import LEVELS, MCTSBot
+    _, depth, secs = LEVELS["hard"]  # type: ignore[misc]
+    return MCTSBot(iterations=HARD_ITERATIONS, depth=depth, seconds=secs if cap else math.inf, seed=seed)
