@@ -80,3 +80,17 @@ def test_placement_shortlist_prefers_edge_spaces_beside_a_dvonn_piece():
     ranked = [a.notation for a in ai.candidates(s, s.legal_actions())]
     assert sorted(ranked) == sorted(a.notation for a in s.legal_actions())
     assert set(ranked[:4]) <= {"a2", "b1", "b2", "j5", "k4", "j4"}
+
+
+def test_hard_searches_a_bigger_budget_than_the_core_hard_within_its_cap():
+    """Issue 19: Dvertz hard is the core's search with HARD_ITERATIONS (its time cap the core hard's, or
+    none with cap=False); the other levels are left to the core."""
+    from pygames.core.bots import LEVELS, MCTSBot
+    from pygames.dvertz import GAME
+    s = GAME.new_initial_state({})
+    hard = make_bot("hard", 3)
+    hard.step(s)
+    assert isinstance(hard._bot, MCTSBot) and hard._bot.iterations == ai.HARD_ITERATIONS > LEVELS["hard"][0]
+    assert hard._bot.seconds == LEVELS["hard"][2]
+    assert ai.make_level_bot("hard", 3, cap=False).seconds == float("inf")
+    assert ai.make_level_bot("medium") is None and ai.make_level_bot("easy") is None
