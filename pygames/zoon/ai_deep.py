@@ -30,7 +30,6 @@ decisions (deployment, effects, secret choices) are left to the core's search.
 from __future__ import annotations
 
 import math
-import random
 import time
 
 from . import ai, ai_look
@@ -134,51 +133,23 @@ def three_ply(state, me: int, deadline: float = math.inf) -> float:
     return low if low < math.inf else ai.evaluate(state)[me]
 
 
-class DeepBot:
-    """Zoon's hard level (see the module docstring). ``fallback`` decides outside a turn's main decision
-    (deployment, effects, secret choices): the core's search, :class:`pygames.core.bots.MCTSBot`.
-    ``step(state)`` returns an action of ``state.legal_actions()``; raises PygamesError at a terminal state
-    (through ``fallback``)."""
+class DeepBot(ai_look.LookaheadBot):
+    """Zoon's hard level (see the module docstring): medium's player (:class:`pygames.zoon.ai_look.LookaheadBot`:
+    the determinizations, every action judged one ply, the ``top`` best judged again) with its best actions
+    judged by :func:`three_ply`. ``fallback`` decides outside a turn's main decision (deployment, effects,
+    secret choices): the core's search, :class:`pygames.core.bots.MCTSBot`. ``step(state)`` returns an
+    action of ``state.legal_actions()``; raises PygamesError at a terminal state (through ``fallback``)."""
 
     def __init__(self, seed: int, fallback, dets: int = DETS, top: int = TOP, seconds: float = math.inf):
-        self.rng = random.Random(seed)
-        self.fallback, self.dets, self.top, self.seconds = fallback, dets, top, seconds
+        super().__init__(seed, fallback, dets, top, seconds)
 
-    def step(self, state):
-        if state.is_terminal() or state.phase != "turn":
-            return self.fallback.step(state)
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        me = state.current_player()
-        t0 = time.monotonic()  # the cap: fewer determinizations and three-ply checks
-        half, end = t0 + self.seconds / 2, t0 + self.seconds
-        one = {a.notation: 0.0 for a in legal}
-        kids: dict[str, list] = {a.notation: [] for a in legal}
-        for k in range(self.dets):
-            if k and time.monotonic() > half:
-                break
-            d = state.determinize(me, self.rng)
-            ai.note_root(d, me)
-            for a in d.legal_actions():  # the same actions as the player's own (ZN7)
-                c = d.clone()
-                c.apply(a)
-                one[a.notation] += ai.evaluate(c)[me]
-                kids[a.notation].append(c)
-        order = sorted(range(len(legal)), key=lambda k: (-one[legal[k].notation], k))
-        best, best_v = legal[order[0]], -math.inf
-        stop = t0 + self.seconds * 1.2  # an action whose search runs past this is not judged
-        for k in order[:self.top]:
-            if time.monotonic() > end:
-                break
-            a = legal[k]
-            try:
-                v = sum(three_ply(c, me, stop) for c in kids[a.notation]) / max(1, len(kids[a.notation]))
-            except _OutOfTime:
-                break
-            if v > best_v:
-                best, best_v = a, v
-        return best
+    def judge(self, kids: list, me: int, t0: float) -> float | None:
+        """The mean of :func:`three_ply` over ``kids``; None when the search runs past 1.2 times the cap
+        from ``t0`` (that action is not judged, and no further one is tried)."""
+        try:
+            return sum(three_ply(c, me, t0 + self.seconds * 1.2) for c in kids) / max(1, len(kids))
+        except _OutOfTime:
+            return None
 
 
 def make_level_bot(level: str, seed: int = 0, cap: bool = True):

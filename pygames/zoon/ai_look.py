@@ -91,7 +91,7 @@ class LookaheadBot:
         if len(legal) == 1:
             return legal[0]
         me = state.current_player()
-        t0 = time.monotonic()  # the cap: fewer determinizations and two-ply checks
+        t0 = time.monotonic()  # the cap: fewer determinizations and deeper checks
         half, end = t0 + self.seconds / 2, t0 + self.seconds
         one = {a.notation: 0.0 for a in legal}
         kids: dict[str, list] = {a.notation: [] for a in legal}
@@ -111,10 +111,19 @@ class LookaheadBot:
             if time.monotonic() > end:
                 break
             a = legal[k]
-            v = sum(two_ply(c, me) for c in kids[a.notation]) / max(1, len(kids[a.notation]))
+            v = self.judge(kids[a.notation], me, t0)
+            if v is None:
+                break
             if v > best_v:
                 best, best_v = a, v
         return best
+
+    def judge(self, kids: list, me: int, t0: float) -> float | None:
+        """An action's value for ``me``: the mean over ``kids`` (the states after it, one per
+        determinization) of :func:`two_ply`; a deeper level (:class:`pygames.zoon.ai_deep.DeepBot`) judges
+        deeper, and answers None when its time is up (``t0``: the decision's start, :func:`time.monotonic`),
+        which ends the search of further actions."""
+        return sum(two_ply(c, me) for c in kids) / max(1, len(kids))
 
 
 def make_level_bot(level: str, seed: int = 0, cap: bool = True) -> LookaheadBot | None:
