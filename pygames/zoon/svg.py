@@ -375,8 +375,8 @@ about 18 px, 10 CSS px on a 360 px screen)."""
 DETAIL_H = 200
 """Height of the box under the battlefield that shows the tapped or selected card in full."""
 NARROW_CSS = """
-.lbl{font-size:21px}.n .nm{font-size:19px}.n .cv{font-size:20px}.n .pv{font-size:16px}.obst{font-size:19px}
-.badgetext{font-size:17px}.win{font-size:30px}
+.lbl{font-size:21px}.n .nm{font-size:19px}.n .cv{font-size:20px}.n .pv{font-size:19px}.obst{font-size:19px}
+.badgetext{font-size:19px}.win{font-size:30px}
 .detail{display:none;pointer-events:none}.cell:hover .detail,.cell.selected .detail{display:inline}
 svg:has(.cell:hover .detail) .hint,svg:has(.cell.selected .detail) .hint{display:none}
 .dh{font:bold 22px sans-serif;fill:#3b2a1a}.dt{font:19px sans-serif;fill:#3b2a1a}
@@ -403,7 +403,7 @@ def _card_narrow(x: float, y: float, card: dict, upright: bool, color: str) -> s
     if card.get("coin"):
         heads_on_top = (card["coin"] == "H") == upright
         py = top if heads_on_top else bot
-        out.append(el("circle", cx=x + CS / 2, cy=py, r=11, class_=f"penny {card['coin']}"))
+        out.append(el("circle", cx=x + CS / 2, cy=py, r=13, class_=f"penny {card['coin']}"))
         out.append(text(x + CS / 2, py, card["coin"], class_="pv"))
     if card.get("mod"):
         out.append(text(x + CS / 2, bot if (card.get("coin") == "H") == upright else top,
@@ -490,7 +490,7 @@ def _trail(obs: dict, viewer: int, narrow: bool = False) -> str:
                       class_="lastto"))
         badge = RESULT_BADGE.get(st.get("result") or "")
         if badge:
-            bw, bh, by = (70, 24, ty + CS / 2 - 12) if narrow else (54, 18, ty + CS / 2 - 24)
+            bw, bh, by = (80, 26, ty + CS / 2 - 13) if narrow else (54, 18, ty + CS / 2 - 24)
             out.append(el("rect", x=tx - bw / 2, y=by, width=bw, height=bh, rx=bh / 2,
                           class_=f"badge {st['result']}"))
             out.append(text(tx, by + bh / 2, badge, class_="badgetext"))

@@ -146,6 +146,11 @@ def test_narrow_layout_puts_the_battlefield_over_the_whole_width_with_readable_c
     sizes = dict(re.findall(r"\.n \.(nm|cv)\{font-size:(\d+)px\}", zsvg.NARROW_CSS))
     assert float(sizes["cv"]) * scale >= 10.5 and float(sizes["nm"]) * scale >= 10
     assert 11 * zsvg.NARROW_SCALE * scale >= 9.9  # the panel's smallest text
+    # a 390 px phone, 374 px for the drawing: the pennies' H/T and the combat badges at the page's 11 px
+    # floor, or the page draws the board wider than the screen (it did, column f cut off)
+    phone = 374 / zsvg.NW
+    small = dict(re.findall(r"(\.n \.pv|\.badgetext)\{font-size:(\d+)px\}", zsvg.NARROW_CSS))
+    assert len(small) == 2 and all(float(v) * phone >= 11 for v in small.values()), small
 
 
 def test_wide_layout_is_the_default():
