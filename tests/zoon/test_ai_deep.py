@@ -58,20 +58,27 @@ def _full_three_ply(state, me: int) -> float:
     return low
 
 
+def _after_best_actions(seed: int):
+    """``(state after the action, me)`` for the two best one-ply actions of a determinization (drawn with
+    ``seed``, noted as the search root) of each of four positions."""
+    for s in _positions(4):
+        me = s.current_player()
+        d = s.determinize(me, random.Random(seed))
+        ai.note_root(d, me)
+        for a in ai.candidates(d, d.legal_actions())[:2]:
+            c = d.clone()
+            c.apply(a)
+            yield c, me
+
+
 def test_cut_offs_keep_the_value():
     """Alpha-beta: the value with cut-offs (an answer stops the search of a reply once it reaches the lowest
     value so far) equals the value with every answer judged, for the best one-ply actions of a few
     positions, both combats."""
     checked = 0
-    for s in _positions(4):
-        me = s.current_player()
-        d = s.determinize(me, random.Random(5))
-        ai.note_root(d, me)
-        for a in ai.candidates(d, d.legal_actions())[:2]:
-            c = d.clone()
-            c.apply(a)
-            assert ai_deep.three_ply(c, me) == _full_three_ply(c, me)
-            checked += 1
+    for c, me in _after_best_actions(5):
+        assert ai_deep.three_ply(c, me) == _full_three_ply(c, me)
+        checked += 1
     assert checked >= 6
 
 
@@ -94,17 +101,11 @@ def test_a_search_past_its_deadline_stops():
     """Issue 19 (hard within 2 s): a three-ply check that reaches an answer of the player after its deadline
     stops (its action is then not judged) instead of running on; without a deadline it gives a value."""
     stopped = 0
-    for s in _positions(4):
-        me = s.current_player()
-        d = s.determinize(me, random.Random(3))
-        ai.note_root(d, me)
-        for a in ai.candidates(d, d.legal_actions())[:2]:
-            c = d.clone()
-            c.apply(a)
-            v = ai_deep.three_ply(c, me)
-            assert abs(v) <= 1.0 + 1e-9
-            try:
-                ai_deep.three_ply(c, me, deadline=0.0)
-            except ai_deep._OutOfTime:
-                stopped += 1
+    for c, me in _after_best_actions(3):
+        v = ai_deep.three_ply(c, me)
+        assert abs(v) <= 1.0 + 1e-9
+        try:
+            ai_deep.three_ply(c, me, deadline=0.0)
+        except ai_deep._OutOfTime:
+            stopped += 1
     assert stopped >= 4
