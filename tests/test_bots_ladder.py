@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from pygames.core.registry import list_games
 from tools import ladder as build  # the ladder lives in tools/ladder.py (moved out of build.py)
 
 
@@ -26,6 +27,11 @@ def test_ladder_plays_tops_up_and_writes_the_table(tmp_path, monkeypatch):
     assert text.count(build.TABLE_BEGIN) == 1 and text.count(build.TABLE_END) == 1
     line = next(x for x in text.splitlines() if x.startswith("| Verquere | ludii | easy vs random | 4 |"))
     assert "0.95 (score)" in line and "Machine:" in text
+    # every pair the ladder plays has a line, one never played says so, and the verdicts are counted
+    assert "| Verquere | ludii | hard vs medium | 0 |" in text and "not played" in text
+    assert "| Zoon | classic | hard vs medium | 0 |" in text
+    count = next(x for x in text.splitlines() if x.endswith(" not played."))
+    assert count.startswith(f"{len(build._ladder_configs(list_games())) * 3} pairs: ")
     build.bench_bots(["--bots", "--table-only"])  # rewritten in place, not appended again
     assert doc.read_text().count(build.TABLE_BEGIN) == 1
 
@@ -68,3 +74,10 @@ def test_match_keeps_the_head_to_head_score_and_the_table_derives_it_for_old_row
     assert build._verdict(0.96, 0.93, 0.98, 0.95, 400, True) == "yes"
     assert build._verdict(0.60, 0.56, 0.64, 0.55, 200, False) == "so far"
     assert build._verdict(0.52, 0.47, 0.57, 0.55, 400, False) == "open"
+
+
+def test_short_by_is_the_distance_to_the_bar():
+    """Issue 19's "by how much": the score's distance below 0.95 against random, else the low end's."""
+    assert abs(build._short_by(0.946, 0.920, 0.95, True) - 0.004) < 1e-12
+    assert abs(build._short_by(0.580, 0.531, 0.55, False) - 0.019) < 1e-12
+    assert build._short_by(0.97, 0.95, 0.95, True) == 0.0 and build._short_by(0.7, 0.65, 0.6, False) == 0.0

@@ -40,6 +40,13 @@ def _ladder_threshold(game, options: dict, a: str, b: str) -> float:
     return 0.55 if game.hides_information(options) or "dice" in _chance_kind(game, options) else 0.60
 
 
+def _ladder_configs(all_games) -> list:
+    """``[(game, variant label, validated options)]``: what the ladder plays, every game but the toys, each
+    of its ``extra["bench"]`` configurations and :data:`LADDER_VARIANTS`, in the registry's order."""
+    return [(g, label, g.validate_options(opts)) for g in all_games if not g.id.startswith("toy")
+            for label, opts in list(g.extra.get("bench", [("default", {})])) + LADDER_VARIANTS.get(g.id, [])]
+
+
 def _machine() -> str:
     import platform
     return (f"{platform.machine()} {platform.system()} {platform.release()}, {os.cpu_count()} cores, "
@@ -66,49 +73,45 @@ def bench_bots(args: list[str]) -> int:
     cap = "--cap" in args
     results = json.loads(BOTS_RESULTS.read_text()) if BOTS_RESULTS.exists() else []
     if "--table-only" not in args:
-        for g in list_games():
-            if g.id.startswith("toy") or (only_games and g.id not in only_games):
+        for g, label, opts in _ladder_configs(list_games()):
+            if (only_games and g.id not in only_games) or (only_variants and label not in only_variants):
                 continue
-            for label, opts in list(g.extra.get("bench", [("default", {})])) + LADDER_VARIANTS.get(g.id, []):
-                if only_variants and label not in only_variants:
+            n = g.num_players(opts)
+            opening = 4 if _chance_kind(g, opts) == "none" else 0
+            for a, b in LADDER:
+                if only_pairs and f"{a}-{b}" not in only_pairs:
                     continue
-                opts = g.validate_options(opts)
-                n = g.num_players(opts)
-                opening = 4 if _chance_kind(g, opts) == "none" else 0
-                for a, b in LADDER:
-                    if only_pairs and f"{a}-{b}" not in only_pairs:
-                        continue
-                    key = {"game": g.id, "variant": label, "a": a, "b": b, "cap": cap}
-                    row = next((r for r in results if all(r.get(k) == v for k, v in key.items())), None)
-                    if row is None:
-                        row = dict(key, options=opts, opening=opening, games=0, total=0.0, wins=0, plies=0,
-                                   a_move=[0, 0.0, 0.0, 0.0], b_move=[0, 0.0, 0.0, 0.0], load=[])
-                        results.append(row)
-                    step = n * max(1, 8 // n)
-                    while row["games"] < want:
-                        k = min(step, want - row["games"])
-                        load0 = os.getloadavg()[0]
-                        r = play_match(g.id, opts, a, b, games=k, seed=1, opening=opening, cap=cap,
-                                       first=row["games"], timing=True)
-                        row["games"] += k
-                        row["total"] += r["total"]
-                        if row["games"] == row.get("pairwise_games", 0) + k:  # every game of it counted
-                            row["pairwise"] = row.get("pairwise", 0.0) + r["pairwise"]
-                            row["pairwise_games"] = row["games"]
-                        row["wins"] += r["wins"]
-                        row["plies"] += r["plies"]
-                        for who in ("a", "b"):
-                            m, new = row[f"{who}_move"], r["moves"][who]
-                            row[f"{who}_move"] = [m[0] + new[0], m[1] + new[1], m[2] + new[2], max(m[3], new[3])]
-                        loads = row["load"] + [round(load0, 1), round(os.getloadavg()[0], 1)]
-                        row["load"] = [min(loads), max(loads)]
-                        row["when"] = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
-                        row["machine"] = _machine()
-                        low, high = wilson_interval(row["total"] / row["games"], row["games"])
-                        print(f"{g.id} {label} {a}-{b}: {row['total']:.1f}/{row['games']} "
-                              f"({low:.3f}-{high:.3f}), a {row['a_move'][2] / max(row['a_move'][0], 1):.3f} "
-                              f"CPU s/move, load {row['load']}", flush=True)
-                        BOTS_RESULTS.write_text(json.dumps(results, indent=1) + "\n")
+                key = {"game": g.id, "variant": label, "a": a, "b": b, "cap": cap}
+                row = next((r for r in results if all(r.get(k) == v for k, v in key.items())), None)
+                if row is None:
+                    row = dict(key, options=opts, opening=opening, games=0, total=0.0, wins=0, plies=0,
+                               a_move=[0, 0.0, 0.0, 0.0], b_move=[0, 0.0, 0.0, 0.0], load=[])
+                    results.append(row)
+                step = n * max(1, 8 // n)
+                while row["games"] < want:
+                    k = min(step, want - row["games"])
+                    load0 = os.getloadavg()[0]
+                    r = play_match(g.id, opts, a, b, games=k, seed=1, opening=opening, cap=cap,
+                                   first=row["games"], timing=True)
+                    row["games"] += k
+                    row["total"] += r["total"]
+                    if row["games"] == row.get("pairwise_games", 0) + k:  # every game of it counted
+                        row["pairwise"] = row.get("pairwise", 0.0) + r["pairwise"]
+                        row["pairwise_games"] = row["games"]
+                    row["wins"] += r["wins"]
+                    row["plies"] += r["plies"]
+                    for who in ("a", "b"):
+                        m, new = row[f"{who}_move"], r["moves"][who]
+                        row[f"{who}_move"] = [m[0] + new[0], m[1] + new[1], m[2] + new[2], max(m[3], new[3])]
+                    loads = row["load"] + [round(load0, 1), round(os.getloadavg()[0], 1)]
+                    row["load"] = [min(loads), max(loads)]
+                    row["when"] = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+                    row["machine"] = _machine()
+                    low, high = wilson_interval(row["total"] / row["games"], row["games"])
+                    print(f"{g.id} {label} {a}-{b}: {row['total']:.1f}/{row['games']} "
+                          f"({low:.3f}-{high:.3f}), a {row['a_move'][2] / max(row['a_move'][0], 1):.3f} "
+                          f"CPU s/move, load {row['load']}", flush=True)
+                    BOTS_RESULTS.write_text(json.dumps(results, indent=1) + "\n")
     _write_bots_table(results, get_game, wilson_interval)
     return 0
 
@@ -130,23 +133,43 @@ def _verdict(score: float, low: float, high: float, need: float, games: int, aga
     return "yes" if met and games >= 400 else "so far" if met else "short" if high < need else "open"
 
 
+def _short_by(score: float, low: float, need: float, against_random: bool) -> float:
+    """How far a row is from its bar (issue 19 asks "by how much"): the score's distance below it against
+    random, else the distance of the interval's low end below it; 0.0 once the bar is passed."""
+    return max(0.0, need - (score if against_random else low))
+
+
 def _write_bots_table(results: list, get_game, wilson_interval) -> None:
     """Write the table of every ladder match into ``docs/bots.md`` between its markers (added at the end
-    the first time), keeping the prose around it."""
+    the first time), keeping the prose around it: one line per pair the ladder plays (a pair never
+    played says so), the rows of other variants in the results file after them, and a count of the
+    verdicts above the table."""
+    from pygames.core.registry import list_games
     order = {pair: i for i, pair in enumerate(LADDER)}
-    lines = [TABLE_BEGIN, "",
-             "| game | variant | pair | games | score | 95% interval | equal play | needs low end above | met | "
-             "head to head (met) | s/move a (CPU) | s/move b (CPU) | longest a | caps | load | when |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| game | variant | pair | games | score | 95% interval | equal play | needs low end above | met | "
+             "short by | head to head (met) | s/move a (CPU) | s/move b (CPU) | longest a | caps | load | when |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     machines = set()
-    for r in sorted(results, key=lambda r: (r["game"], r["variant"], order.get((r["a"], r["b"]), 9), r["cap"])):
-        if not r["games"]:
-            continue
+    played = {(r["game"], r["variant"], r["a"], r["b"]) for r in results if r["games"] and not r["cap"]}
+    missing = [dict(game=g.id, variant=label, a=a, b=b, cap=False, options=opts, games=0)
+               for g, label, opts in _ladder_configs(list_games()) for a, b in LADDER
+               if (g.id, label, a, b) not in played]
+    counts: dict[str, int] = {}
+    rows = [r for r in results if r["games"]] + missing
+    for r in sorted(rows, key=lambda r: (r["game"], r["variant"], order.get((r["a"], r["b"]), 9), r["cap"])):
         g = get_game(r["game"])
+        need = _ladder_threshold(g, r["options"], r["a"], r["b"])
+        bar = f"{need:.2f}{' (score)' if r['b'] == 'random' else ''}"
+        if not r["games"]:
+            counts["not played"] = counts.get("not played", 0) + 1
+            lines.append(f"| {g.title} | {r['variant']} | {r['a']} vs {r['b']} | 0 | – | – | "
+                         f"{1 / g.num_players(r['options']):.2f} | {bar} | not played | – | – | – | – | – | – | – | – |")
+            continue
         score = r["total"] / r["games"]
         low, high = wilson_interval(score, r["games"])
-        need = _ladder_threshold(g, r["options"], r["a"], r["b"])
         verdict = _verdict(score, low, high, need, r["games"], r["b"] == "random")
+        counts[verdict] = counts.get(verdict, 0) + 1
+        short = _short_by(score, low, need, r["b"] == "random")
         n = g.num_players(r["options"])
         if n > 2:
             h2h, exact = _head_to_head(r, n)
@@ -161,9 +184,13 @@ def _write_bots_table(results: list, get_game, wilson_interval) -> None:
             return f"{m[1] / m[0]:.2f} ({m[2] / m[0]:.2f})" if m[0] else "–"
         machines.add(r.get("machine", ""))
         lines.append(f"| {g.title} | {r['variant']} | {r['a']} vs {r['b']} | {r['games']} | {score:.3f} | "
-                     f"{low:.3f}–{high:.3f} | {1 / g.num_players(r['options']):.2f} | {need:.2f}{' (score)' if r['b'] == 'random' else ''} | {verdict} | "
+                     f"{low:.3f}–{high:.3f} | {1 / n:.2f} | {bar} | {verdict} | "
+                     f"{f'{short:.3f}' if short else '–'} | "
                      f"{pair} | {per(am)} | {per(bm)} | {am[3]:.1f} | {'on' if r['cap'] else 'off'} | "
                      f"{r['load'][0]}–{r['load'][1]} | {r.get('when', '')} |")
+    names = ["yes", "so far", "open", "short", "not played"]
+    lines = [TABLE_BEGIN, "", f"{len(rows)} pairs: " + ", ".join(f"{counts.get(k, 0)} {k if k != 'yes' else 'met'}"
+                                                                 for k in names) + ".", ""] + lines
     lines += ["", "Seconds per move are wall clock per decision of that level, CPU seconds in brackets (wall "
               "exceeds CPU when the machine is shared); \"equal play\" is level a's score if it were no better "
               "than the others (1 / players: a game scores 1 only when a wins alone); \"head to head\": with more "
@@ -172,7 +199,8 @@ def _write_bots_table(results: list, get_game, wilson_interval) -> None:
               "from the win-alone score, the losers tying, for rows played before it was kept); \"longest a\" is the longest wall time of one decision "
               "of level a; \"caps off\": each level searched exactly its budget, whatever the time. \"so far\": "
               "the bar is passed over fewer than the 400 games the issue asks for; \"short\": even the interval's "
-              "high end is below the bar; \"open\": the interval still straddles it (more games decide). Load is the 1-minute load "
+              "high end is below the bar; \"open\": the interval still straddles it (more games decide); \"short by\": how far the "
+              "score (against random) or the interval's low end (above) is below the bar. Load is the 1-minute load "
               "average during the match. Machine: " + "; ".join(sorted(m for m in machines if m)) + ".",
               "", TABLE_END]
     text = BOTS_DOC.read_text(encoding="utf-8")
