@@ -23,7 +23,7 @@ import threading
 from pathlib import Path
 
 import build
-from browser_bench import (ARGS, BARE, MARKS, PLAYABLE, SNAPSHOT_KEPT, WAIT, bare_pyscript_marks, spread,
+from browser_bench import (ARGS, BARE, LONGTASKS, MARKS, PLAYABLE, SNAPSHOT_KEPT, WAIT, bare_pyscript_marks, spread,
                            write_bare_pyscript_page)
 
 GAME = "index.html?botdelay=0{sw}#new=verquere&quick&seats=human,random"
@@ -83,10 +83,12 @@ def _cpu_since(before: dict) -> collections.Counter:
     return spent
 
 
-def _load(browser, url: str, kind: str, profile, spent: collections.Counter) -> tuple[float, list]:
+def _load(browser, url: str, kind: str, profile, spent: collections.Counter,
+          tasks: list[float]) -> tuple[float, list]:
     """One load of ``kind``: ms from navigation to done, and the page's marks (the bare PyScript page's,
     cold and repeat); adds to ``spent`` the CPU ms its browser's threads took, by thread name (read
-    before the page closes: its renderer's threads end with it)."""
+    before the page closes: its renderer's threads end with it), and to ``tasks`` the wall ms of each
+    main-thread long task (the Long Tasks API's, over 50 ms) from navigation to done (cold and repeat)."""
     before = _threads_cpu()
     ctx = profile if kind == "repeat" else browser.new_context(bypass_csp=True)
     pg = ctx.new_page()
@@ -98,10 +100,12 @@ def _load(browser, url: str, kind: str, profile, spent: collections.Counter) -> 
             pg.goto(f"{url}/bench-pyscript.html")
             pg.wait_for_function("window.benchDone", **WAIT)
             return pg.evaluate("window.benchDone"), bare_pyscript_marks(pg)
+        pg.add_init_script(LONGTASKS)
         pg.add_init_script(PLAYABLE)
         pg.goto(f"{url}/" + GAME.format(sw="" if kind == "repeat" else "&nosw"))
         pg.wait_for_function("window.__playable > 0", **WAIT)
         ms = pg.evaluate("window.__playable")
+        tasks.extend(pg.evaluate("window.__longtasks"))
         pg.wait_for_function("performance.getEntriesByName('pygames:worker:loadPyodide').length > 0",
                              timeout=10_000)
         return ms, pg.evaluate(MARKS)
@@ -127,6 +131,7 @@ def run_ab_bench(dists: list[Path], rounds: int, kinds: list[str]) -> dict:
     out = {d: {k: [] for k in kinds} for d in dists}
     marks = {d: {k: [] for k in kinds} for d in dists}  # each load's marks
     cpu = {d: {k: collections.Counter() for k in kinds} for d in dists}
+    long = {d: {k: [] for k in kinds} for d in dists}  # each load's main-thread long tasks (ms)
     load_before = os.getloadavg()[0]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=build.CHROMIUM, args=ARGS)
@@ -134,8 +139,10 @@ def run_ab_bench(dists: list[Path], rounds: int, kinds: list[str]) -> dict:
         for i in range(rounds):
             for d in dists[i % len(dists):] + dists[:i % len(dists)]:
                 for kind in kinds:
-                    ms, m = _load(browser, urls[d], kind, profiles.get(d), cpu[d][kind])
+                    tasks: list[float] = []
+                    ms, m = _load(browser, urls[d], kind, profiles.get(d), cpu[d][kind], tasks)
                     out[d][kind].append(ms)
+                    long[d][kind].append(tasks)
                     marks[d][kind].append(m)
             print(f"round {i + 1}: " + "; ".join(
                 f"{d.name} " + " ".join(f"{k} {out[d][k][-1]:.0f}" for k in kinds) for d in dists)
@@ -152,6 +159,11 @@ def run_ab_bench(dists: list[Path], rounds: int, kinds: list[str]) -> dict:
                 r = [x / y for x, y in zip(xs, out[first][kind])]
                 paired = f"; against {first.name}, paired per round: median {statistics.median(r):.2f}x [{min(r):.2f}-{max(r):.2f}]"
             print(f"{d} {kind}: {spread(xs)} {[round(x) for x in xs]}{paired}")
+            if kind in ("cold", "repeat"):
+                worst = [max(t, default=0) for t in long[d][kind]]
+                print(f"  main-thread long tasks to playable: {sum(map(len, long[d][kind]))} over {len(xs)} loads,"
+                      f" longest {max(worst):.0f} ms, loads with one over 50 ms: {sum(w > 50 for w in worst)};"
+                      f" each load's longest {[round(w) for w in worst]}")
             spent = cpu[d][kind]
             if spent:
                 print(f"  CPU ms a load (mean): {sum(spent.values()) / len(xs):.0f}, by thread: "
