@@ -108,7 +108,8 @@ def _load(browser, url: str, kind: str, profile, spent: collections.Counter,
         tasks.extend(pg.evaluate("window.__longtasks"))
         pg.wait_for_function("performance.getEntriesByName('pygames:worker:loadPyodide').length > 0",
                              timeout=10_000)
-        return ms, pg.evaluate(MARKS)
+        # the board's time beside the marks, so that their medians say how long the board took after Python
+        return ms, sorted(pg.evaluate(MARKS) + [["playable", round(ms)]], key=lambda m: m[1])
     finally:
         spent.update(_cpu_since(before))
         pg.close()
