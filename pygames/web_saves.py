@@ -107,7 +107,20 @@ def cmd_unseal(args: dict) -> dict:
     return web._start(session)
 
 
+LOCK_REASON = "It shows something that cannot be known before it is played (a roll, a card, a hidden piece)."
+"""What ``lock`` says of every move that cannot be taken back: the same words whatever the move brings."""
+
+
 def cmd_lock(args: dict) -> dict:
+    """``lock {notation}`` → ``{"final": bool, "reason": str}``: whether playing ``notation`` now would leave
+    nothing to take back (it brings a chance outcome or anything else a human seat could not know before:
+    the session's undo rule), asked before the move is played so the page can confirm it. The move is played
+    on a copy of the session, with the very outcome the real move would get, so the answer says nothing of
+    that outcome: ``reason`` is :data:`LOCK_REASON` for every final move ("" otherwise), never the
+    session's own undo reason, which names the move that showed something as the move list shows it (a
+    newcomer's read of the site found the confirmation naming the dice about to be rolled, "dice 4-3", while
+    the move could still be kept back). Raises PygamesError (IllegalAction) for a move not legal now; the
+    session is unchanged either way."""
     from . import web  # the bridge's session (imported here: web.py imports this module)
     s = web._require()
     notation = args.get("notation")
@@ -115,9 +128,8 @@ def cmd_lock(args: dict) -> dict:
         raise PygamesError(f"lock needs a notation string, not {notation!r}")
     trial = copy.deepcopy(s)
     trial.act(notation)  # IllegalAction for a move not legal now; the real session is untouched
-    reason = trial.undo_reason()
-    final = bool(reason) and not trial.state.is_terminal()
-    return {"final": final, "reason": reason if final else ""}
+    final = bool(trial.undo_reason()) and not trial.state.is_terminal()
+    return {"final": final, "reason": LOCK_REASON if final else ""}
 
 
 COMMANDS = {"seal": cmd_seal, "unseal": cmd_unseal, "lock": cmd_lock}

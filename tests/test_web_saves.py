@@ -62,3 +62,26 @@ def test_lock_says_which_moves_cannot_be_taken_back():
         finals += [x["final"] for x in locks]
         call("act", notation=v["legal"][0]["notation"])
     assert True in finals and False in finals
+
+
+def test_lock_names_nothing_the_move_will_bring():
+    """The confirmation of a final move is asked before it is played: its words must not carry the outcome
+    the trial met (a newcomer saw "dice 4-3" and then rolled 4 and 3). Zoon against the computer: every
+    final move gets the same reason, which names no move of the record."""
+    from pygames.web_saves import LOCK_REASON
+    call("new_game", game="zoon", seats=["human", "random"], seed=3)
+    reasons = set()
+    for _ in range(120):
+        v = call("view")["ok"]
+        if v["terminal"]:
+            break
+        if v["bot_turn"]:
+            call("bot")
+            continue
+        for a in v["legal"][:6]:
+            out = call("lock", notation=a["notation"])["ok"]
+            if out["final"]:
+                reasons.add(out["reason"])
+        call("act", notation=v["legal"][-1]["notation"])
+    assert reasons == {LOCK_REASON}
+    assert "move " not in LOCK_REASON and "dice" not in LOCK_REASON

@@ -13,7 +13,7 @@ function ask(action, reason) {
   return new Promise((resolve) => {
     answer = resolve;
     $("confirm-text").textContent = `${action.label || action.notation}: you will not be able to take this move back. `
-      + reason.replace(/^Undo is off: /, "");
+      + reason;  // the bridge's words, the same for every final move (they never name what it will bring)
     $("confirm-move").hidden = false;
     // the move is shown: its targets marked on the board
     const targets = new Set(action.targets);
