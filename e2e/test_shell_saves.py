@@ -91,6 +91,9 @@ def test_a_move_that_cannot_be_taken_back_is_confirmed(app, site_url):
         if app.evaluate("document.body.dataset.turn") == "confirm":
             asked = True
             assert "not be able to take this move back" in app.inner_text("#confirm-text")
+            box = app.evaluate("(() => { const r = document.getElementById('confirm-move')"
+                               ".getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; })()")
+            assert box[0] >= 0 and box[1] <= box[2] + 1, f"the question is off screen: {box}"
             app.click("#confirm-no")
             idle(app)
             assert view(app)["ply"] == v["ply"]

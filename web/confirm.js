@@ -21,7 +21,10 @@ function ask(action, reason) {
       if (targets.has(el.dataset.target)) el.classList.add("selected");
     });
     document.body.dataset.turn = "confirm";
-    $("confirm-yes").focus();
+    $("confirm-yes").focus({ preventScroll: true });
+    // below the board it can be off screen (a newcomer clicked a target and saw nothing happen): brought
+    // in once the page is laid out for the question
+    $("confirm-move").scrollIntoView({ block: "nearest" });
   });
 }
 
