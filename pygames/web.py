@@ -148,7 +148,9 @@ def _result_text(state, game, seats) -> str:
     extra = getattr(state, "result_text", None)
     if callable(extra):  # a game's own account of the result (places, scores, special wins)
         more = extra()
-        if more:
+        if more and more.lower().startswith(text.lower()):  # it says who won itself: not twice
+            text = more[:1].upper() + more[1:]
+        elif more:
             text += f". {more}"
     return text
 

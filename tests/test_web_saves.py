@@ -85,3 +85,17 @@ def test_lock_names_nothing_the_move_will_bring():
         call("act", notation=v["legal"][-1]["notation"])
     assert reasons == {LOCK_REASON}
     assert "move " not in LOCK_REASON and "dice" not in LOCK_REASON
+
+
+def test_the_result_says_who_won_once():
+    """A game's own account of the result (Dritzak's places, called games, Deegans) is not appended to the
+    status when it says the same first: a newcomer read "Player 2 won. Player 2 won"."""
+    call("new_game", game="dritzak", seats=["random"] * 4, seed=2)
+    for _ in range(3000):
+        v = call("view")["ok"]
+        if v["terminal"]:
+            break
+        call("bot")
+    text = call("view")["ok"]["result"]["text"]
+    first = text.split(".")[0].split(";")[0]
+    assert first.endswith("won") and text.count(first) == 1, text
