@@ -49,19 +49,25 @@ def test_lock_says_which_moves_cannot_be_taken_back():
     assert "error" in call("lock", notation="not a move")
     assert web._session.record.actions == []  # asking played nothing
     # Verquere against the computer: the move that ends the roll (the next roll follows) is final
-    call("new_game", game="verquere", seats=["human", "random"], seed=5)
-    finals = []
-    for _ in range(60):
+    finals = [x["final"] for x in _locks_in_a_game("verquere", 5, views=60, asked=None, play=0)]
+    assert True in finals and False in finals
+
+
+def _locks_in_a_game(game: str, seed: int, views: int, asked: int | None, play: int) -> list:
+    """A seeded game of a human against random, ``views`` views long at most: at each of the human's turns
+    the ``lock`` answers for its first ``asked`` legal actions (all with None), then ``legal[play]`` played."""
+    call("new_game", game=game, seats=["human", "random"], seed=seed)
+    out = []
+    for _ in range(views):
         v = call("view")["ok"]
         if v["terminal"]:
             break
         if v["bot_turn"]:
             call("bot")
             continue
-        locks = [call("lock", notation=a["notation"])["ok"] for a in v["legal"]]
-        finals += [x["final"] for x in locks]
-        call("act", notation=v["legal"][0]["notation"])
-    assert True in finals and False in finals
+        out += [call("lock", notation=a["notation"])["ok"] for a in v["legal"][:asked]]
+        call("act", notation=v["legal"][play]["notation"])
+    return out
 
 
 def test_lock_names_nothing_the_move_will_bring():
@@ -69,20 +75,7 @@ def test_lock_names_nothing_the_move_will_bring():
     the trial met (a newcomer saw "dice 4-3" and then rolled 4 and 3). Zoon against the computer: every
     final move gets the same reason, which names no move of the record."""
     from pygames.web_saves import LOCK_REASON
-    call("new_game", game="zoon", seats=["human", "random"], seed=3)
-    reasons = set()
-    for _ in range(120):
-        v = call("view")["ok"]
-        if v["terminal"]:
-            break
-        if v["bot_turn"]:
-            call("bot")
-            continue
-        for a in v["legal"][:6]:
-            out = call("lock", notation=a["notation"])["ok"]
-            if out["final"]:
-                reasons.add(out["reason"])
-        call("act", notation=v["legal"][-1]["notation"])
+    reasons = {x["reason"] for x in _locks_in_a_game("zoon", 3, views=120, asked=6, play=-1) if x["final"]}
     assert reasons == {LOCK_REASON}
     assert "move " not in LOCK_REASON and "dice" not in LOCK_REASON
 
