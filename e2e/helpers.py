@@ -111,8 +111,8 @@ def perform(page, action: dict) -> None:
         if i:
             # one gesture: the page plays an action once the clicks so far allow no other
             idle(page)
-            if (page.evaluate("document.body.dataset.ply") != start
-                    or page.evaluate("document.body.dataset.turn") == "confirm"):
+            ply, turn = page.evaluate("[document.body.dataset.ply, document.body.dataset.turn]")
+            if ply != start or turn == "confirm":
                 return  # played, or the page asks first (the clicks left would be ignored while it asks)
         # force: skip Playwright's wait for two stable animation frames; the click is still a real
         # mouse click at the element's centre, so it must hit the element

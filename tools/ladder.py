@@ -2,6 +2,7 @@
 ``docs/bots.md``. Moved out of ``build.py`` (which keeps the set-up, build, serve and test commands)."""
 from __future__ import annotations
 
+import collections
 import json
 import os
 import platform
@@ -141,9 +142,9 @@ def _short_by(score: float, low: float, need: float, against_random: bool) -> fl
 
 def _write_bots_table(results: list, get_game, wilson_interval) -> None:
     """Write the table of every ladder match into ``docs/bots.md`` between its markers (added at the end
-    the first time), keeping the prose around it: one line per pair the ladder plays (a pair never
-    played says so), the rows of other variants in the results file after them, and a count of the
-    verdicts above the table."""
+    the first time), keeping the prose around it: a line per row played (capped rows too) and per pair the
+    ladder plays but has not played (it says so), by game, variant and pair, and a count of the verdicts
+    above the table."""
     from pygames.core.registry import list_games
     order = {pair: i for i, pair in enumerate(LADDER)}
     lines = ["| game | variant | pair | games | score | 95% interval | equal play | needs low end above | met | "
@@ -154,21 +155,21 @@ def _write_bots_table(results: list, get_game, wilson_interval) -> None:
     missing = [dict(game=g.id, variant=label, a=a, b=b, cap=False, options=opts, games=0)
                for g, label, opts in _ladder_configs(list_games()) for a, b in LADDER
                if (g.id, label, a, b) not in played]
-    counts: dict[str, int] = {}
+    counts: collections.Counter = collections.Counter()
     rows = [r for r in results if r["games"]] + missing
     for r in sorted(rows, key=lambda r: (r["game"], r["variant"], order.get((r["a"], r["b"]), 9), r["cap"])):
         g = get_game(r["game"])
         need = _ladder_threshold(g, r["options"], r["a"], r["b"])
         bar = f"{need:.2f}{' (score)' if r['b'] == 'random' else ''}"
         if not r["games"]:
-            counts["not played"] = counts.get("not played", 0) + 1
+            counts["not played"] += 1
             lines.append(f"| {g.title} | {r['variant']} | {r['a']} vs {r['b']} | 0 | – | – | "
                          f"{1 / g.num_players(r['options']):.2f} | {bar} | not played | – | – | – | – | – | – | – | – |")
             continue
         score = r["total"] / r["games"]
         low, high = wilson_interval(score, r["games"])
         verdict = _verdict(score, low, high, need, r["games"], r["b"] == "random")
-        counts[verdict] = counts.get(verdict, 0) + 1
+        counts[verdict] += 1
         short = _short_by(score, low, need, r["b"] == "random")
         n = g.num_players(r["options"])
         if n > 2:
@@ -189,7 +190,7 @@ def _write_bots_table(results: list, get_game, wilson_interval) -> None:
                      f"{pair} | {per(am)} | {per(bm)} | {am[3]:.1f} | {'on' if r['cap'] else 'off'} | "
                      f"{r['load'][0]}–{r['load'][1]} | {r.get('when', '')} |")
     names = ["yes", "so far", "open", "short", "not played"]
-    lines = [TABLE_BEGIN, "", f"{len(rows)} pairs: " + ", ".join(f"{counts.get(k, 0)} {k if k != 'yes' else 'met'}"
+    lines = [TABLE_BEGIN, "", f"{len(rows)} pairs: " + ", ".join(f"{counts[k]} {k if k != 'yes' else 'met'}"
                                                                  for k in names) + ".", ""] + lines
     lines += ["", "Seconds per move are wall clock per decision of that level, CPU seconds in brackets (wall "
               "exceeds CPU when the machine is shared); \"equal play\" is level a's score if it were no better "
