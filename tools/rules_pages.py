@@ -193,12 +193,16 @@ def glossary(md: str) -> list[dict]:
 
 
 TUTORIAL_STEP_KEYS = {"text", "record", "viewer", "task", "done"}
+TUTORIAL_OPTIONAL_KEYS = {"setup"}
+"""``setup``: the sentence that follows "The board is set up for this step:" on a step that does not go on
+from the player's own move (web/tutorial.js; tests/test_tutorials.py says when one is needed)."""
 
 
 def load_tutorial(game_id: str) -> dict | None:
     """``docs/tutorials/GAME.json`` checked for its shape: ``{"game", "title", "steps": [{"text",
-    "record": {"options", "actions"}, "viewer", "task": {"accept", "hint"}, "done"}]}`` (the page that
-    runs tutorials reads exactly this); None when the game has none. Raises ValueError on a bad shape."""
+    "setup"?, "record": {"options", "seed"?, "actions"}, "viewer", "task": {"accept", "hint"}, "done"}]}``
+    (the page that runs tutorials reads exactly this; ``seed``, default 1, decides the chance outcomes
+    after the step's move); None when the game has none. Raises ValueError on a bad shape."""
     path = ROOT / "docs" / "tutorials" / f"{game_id}.json"
     if not path.exists():
         return None
@@ -207,7 +211,10 @@ def load_tutorial(game_id: str) -> dict | None:
         raise ValueError(f"{path.name}: needs game {game_id!r}, a title and steps")
     for n, step in enumerate(tut["steps"], 1):
         rec, task = step.get("record") or {}, step.get("task") or {}
-        if (set(step) != TUTORIAL_STEP_KEYS or set(rec) != {"options", "actions"}
+        if (not TUTORIAL_STEP_KEYS <= set(step) <= TUTORIAL_STEP_KEYS | TUTORIAL_OPTIONAL_KEYS
+                or not {"options", "actions"} <= set(rec) <= {"options", "seed", "actions"}
+                or not isinstance(rec.get("seed", 1), int) or isinstance(rec.get("seed", 1), bool)
+                or not isinstance(step.get("setup", ""), str)
                 or set(task) != {"accept", "hint"} or not isinstance(step["viewer"], int)
                 or not task["accept"] or not all(isinstance(a, str) for a in rec["actions"] + task["accept"])):
             raise ValueError(f"{path.name}: step {n} is not of the tutorial shape")
@@ -224,8 +231,9 @@ def tutorial_html(game_id: str) -> str:
     for n, step in enumerate(tut["steps"], 1):
         svg = _static_svg(_replay(game_id, step["record"]), step["viewer"])
         answer = ", ".join(f"<code>{html.escape(a)}</code>" for a in step["task"]["accept"])
+        setup = f'<em>The board is set up for this step: {html.escape(step["setup"])}</em> ' if step.get("setup") else ""
         items.append(f'<li><figure class="diagram">{svg}<figcaption><strong>Step {n}.</strong> '
-                     f'{html.escape(step["text"])}</figcaption></figure>'
+                     f'{setup}{html.escape(step["text"])}</figcaption></figure>'
                      f'<details><summary>How to do it</summary><p>{html.escape(step["task"]["hint"])} '
                      f'({answer})</p><p>{html.escape(step["done"])}</p></details></li>')
     return f'<ol class="tutorial-steps">{"".join(items)}</ol>\n'
