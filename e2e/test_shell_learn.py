@@ -7,6 +7,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from .helpers import idle, open_app, perform, view, wait_settled
 
 DIST = Path(__file__).resolve().parent.parent / "dist"
@@ -97,3 +99,82 @@ def test_hint_against_the_computer(app, site_url):
     text = app.inner_text("#hint-text")
     assert any(f": {a['notation']}" in text for a in v["legal"]), text
     assert app.locator("#board .hinted").count() >= 1
+
+
+def test_tutorial_goes_on_from_the_players_own_move(app, site_url):
+    """Dvertz step 1 accepts a grey marble on any stack: played on K5 (the script's record has it on C3),
+    step 2 starts from the player's move (the marble on K5 is the last move), not from the script's; step
+    3 starts from a position of its own and says so first."""
+    tutorial = json.loads((DIST / "tutorials" / "dvertz.json").read_text())
+    steps = tutorial["steps"]
+    scripted = steps[1]["record"]["actions"][len(steps[0]["record"]["actions"])]
+    mine = next(m for m in reversed(steps[0]["task"]["accept"]) if m != scripted)
+    app.set_viewport_size({"width": 1280, "height": 800})
+    open_app(app, site_url, "tutorial=dvertz")
+    app.wait_for_selector("#tutorial-box:not([hidden])")
+    perform(app, next(a for a in view(app)["legal"] if a["notation"] == mine))
+    app.wait_for_function("document.body.dataset.tutorial === 'done'")
+    app.click("#tutorial-next")
+    app.wait_for_function("document.body.dataset.tutorialStep === '1'")
+    v = view(app)
+    assert v["moves"][-1]["notation"] == mine and mine != scripted, v["moves"][-1]
+    assert app.evaluate("document.body.dataset.tutorialFrom") == "your-move" and app.is_hidden("#tutorial-setup")
+    perform(app, next(a for a in v["legal"] if a["notation"] in steps[1]["task"]["accept"]))
+    app.wait_for_function("document.body.dataset.tutorial === 'done'")
+    app.click("#tutorial-next")
+    app.wait_for_function("document.body.dataset.tutorialStep === '2'")
+    idle(app)
+    assert app.evaluate("document.body.dataset.tutorialFrom") == "setup"
+    assert app.inner_text("#tutorial-setup") == f"The board is set up for this step: {steps[2]['setup']}"
+
+
+COVERED = """(notations) => {
+  const r = (e) => e.getBoundingClientRect();
+  const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const box = r(document.getElementById('tutorial-box')), frame = r(document.getElementById('board-box'));
+  const out = {boxOverBoard: over(box, frame), boxInView: box.top >= 0 && box.bottom <= innerHeight, targets: []};
+  for (const a of window.pygamesApp.view.legal.filter((a) => notations.includes(a.notation))) {
+    const t = document.querySelector(`#board [data-target="${CSS.escape(a.targets[0])}"]`);
+    t.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const b = r(t), x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
+    const hit = document.elementFromPoint(x, y);
+    out.targets.push({target: a.targets[0], reached: Boolean(hit && (hit === t || t.contains(hit))),
+                      boxInView: r(document.getElementById('tutorial-box')).top >= 0});
+  }
+  return out; }"""
+TIP = """(notations) => {
+  const r = (e) => e.getBoundingClientRect();
+  const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const tip = r(document.getElementById('term-tip'));
+  const targets = window.pygamesApp.view.legal.filter((a) => notations.includes(a.notation))
+    .map((a) => document.querySelector(`#board [data-target="${CSS.escape(a.targets[0])}"]`));
+  return {buttons: [...document.querySelectorAll('#tutorial-box button')].filter((b) => over(tip, r(b))).map((b) => b.id),
+          targets: targets.filter((t) => over(tip, r(t))).length}; }"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_tutorial_box_and_tips_leave_the_board_and_buttons_free(app, site_url, size):
+    """Zoon's board is taller than the screen: the step's box stays in view and covers no target of the
+    step's task (the board scrolls in a box of its own under it, a newcomer found the box over the top
+    rows), and a term's explanation covers neither a tutorial button (one covered "Next step") nor the
+    task's targets, in Zoon's and Dvertz's first steps."""
+    app.set_viewport_size({"width": size[0], "height": size[1]})
+    open_app(app, site_url)
+    for game in ("zoon", "dvertz"):
+        accept = json.loads((DIST / "tutorials" / f"{game}.json").read_text())["steps"][0]["task"]["accept"]
+        app.evaluate(f"location.hash = 'tutorial={game}'")
+        app.wait_for_function(f"window.pygamesApp.view && window.pygamesApp.view.game === '{game}'"
+                              " && document.body.dataset.tutorialStep === '0'")
+        idle(app)
+        app.wait_for_timeout(200)  # the layout of the step (fitBoard, then its task scrolled into view)
+        out = app.evaluate(COVERED, accept)
+        assert not out["boxOverBoard"] and out["boxInView"], (game, out)
+        assert out["targets"] and all(t["reached"] and t["boxInView"] for t in out["targets"]), (game, out)
+        terms = app.locator("#tutorial-box .term")
+        assert terms.count() >= 2, game
+        for k in range(terms.count()):
+            terms.nth(k).hover()
+            app.wait_for_selector("#term-tip:not([hidden])")
+            tip = app.evaluate(TIP, accept)
+            assert not tip["buttons"] and not tip["targets"], (game, terms.nth(k).inner_text(), tip)
+            app.mouse.move(0, 0)

@@ -107,16 +107,44 @@ export function termsIn(el, text) {
   el.append(text.slice(at));
 }
 
-// one tooltip for the whole page, placed under the term it explains
+// One tooltip for the whole page, near the term it explains: under it, else over it, else under the
+// buttons below it, each at the term or moved sideways: the first place on the screen that covers no
+// button and not the board, else the first that covers no button (a tutorial's text may be covered, its
+// buttons never: a newcomer found the tip over "Next step"). Where every place would cover a button, the
+// tip is not shown.
+const GAP = 6;
+function overlaps(a, b) {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
 function showTip(span) {
   const tip = $("term-tip");
   tip.textContent = `${span.textContent}: ${span.dataset.tip}${span.dataset.rule ? ` (${span.dataset.rule})` : ""}`;
-  tip.hidden = false;
-  const r = span.getBoundingClientRect();
   const w = Math.min(320, window.innerWidth - 16);
   tip.style.maxWidth = `${w}px`;
-  tip.style.left = `${Math.max(8, Math.min(r.left + window.scrollX, window.scrollX + window.innerWidth - w - 8))}px`;
-  tip.style.top = `${r.bottom + window.scrollY + 6}px`;
+  tip.style.visibility = "hidden";
+  tip.style.left = tip.style.top = "0px";  // measured where nothing squeezes it
+  tip.hidden = false;
+  const size = tip.getBoundingClientRect();
+  const r = span.getBoundingClientRect();
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+  const buttons = [...document.querySelectorAll("button")].filter((b) => b.getClientRects().length)
+    .map((b) => b.getBoundingClientRect());
+  const board = $("board-box") && !$("board-box").closest("[hidden]") ? [$("board-box").getBoundingClientRect()] : [];
+  const clampX = (x) => Math.max(8, Math.min(x, vw - size.width - 8));
+  const xs = [clampX(r.left), 8, vw - size.width - 8];
+  // under the term, over it, else under the buttons below it
+  const ys = [r.bottom + GAP, r.top - GAP - size.height,
+    ...buttons.filter((b) => b.top >= r.bottom).map((b) => b.bottom + GAP).sort((a, b) => a - b)];
+  const places = [];
+  for (const y of ys) for (const x of xs) places.push({ left: x, top: y, right: x + size.width, bottom: y + size.height });
+  const onScreen = (p) => p.top >= 0 && p.bottom <= vh;
+  const free = (p, avoid) => !avoid.some((a) => overlaps(p, a));
+  const best = places.find((p) => onScreen(p) && free(p, buttons) && free(p, board))
+    || places.find((p) => onScreen(p) && free(p, buttons));
+  tip.style.visibility = "";
+  if (!best) { tip.hidden = true; return; }
+  tip.style.left = `${best.left + window.scrollX}px`;
+  tip.style.top = `${best.top + window.scrollY}px`;
 }
 function hideTip() { $("term-tip").hidden = true; }
 const termOf = (e) => e.target && e.target.closest && e.target.closest(".term");

@@ -3,6 +3,16 @@
 // board. A move the step accepts completes it; another legal move shows the step's hint and is not
 // played; a click that makes no legal move gets the engine's "why not?" as in any game. Nothing here is
 // saved, and nobody else moves.
+//
+// The player's move is never replaced silently. A step whose record is the previous step's record, one
+// move that step accepts, then what follows it (chance outcomes, the others' replies) *follows* it: when
+// the player did the previous step, it starts from the position they reached with their own move (the
+// record with their move in place of the scripted one; tests/test_tutorials.py checks that every
+// accepted move leads to a position where the step's moves are legal and the outcomes are the ones the
+// player saw). Any other step starts from a position of its own and says so first: "The board is set up
+// for this step: " and its `setup` sentence (also shown by a step that follows but plays the player's own
+// moves for them). Should the engine refuse the continued record, or any of the step's moves be illegal
+// there, the step's own position is shown, saying so. The page knows no rule: the engine answers.
 import { $, app, call, gameInfo, show, showError } from "./shell.js";
 import { enterGame } from "./records.js";
 import { render } from "./view.js";
@@ -18,7 +28,7 @@ export function hasTutorial(game) {
   return found.get(game);
 }
 
-let course = null;  // {game, title, steps}
+let course = null;  // {game, title, steps, actual, played}
 
 export async function openTutorial(game, stepNo = 0) {
   let data;
@@ -32,23 +42,53 @@ export async function openTutorial(game, stepNo = 0) {
     showError("This game has no tutorial yet: its guide explains it, and a game against the computer at the easy level is a good first try.");
     return;
   }
-  course = { game, title: data.title || game, steps: data.steps };
+  // actual[i]: the actions step i was last started from; played[i]: the accepted move the player made there
+  course = { game, title: data.title || game, steps: data.steps, actual: [], played: [] };
   await loadGlossary(game);
   await loadStep(Math.max(0, Math.min(stepNo, data.steps.length - 1)));
 }
 
+// Whether step i follows step i - 1: its record is that step's record, one move it accepts, and more.
+function follows(i) {
+  if (i <= 0) return false;
+  const prev = course.steps[i - 1].record || {}, own = (course.steps[i].record || {}).actions || [];
+  const before = prev.actions || [];
+  const accept = (course.steps[i - 1].task && course.steps[i - 1].task.accept) || [];
+  return own.length > before.length && before.every((a, k) => own[k] === a) && accept.includes(own[before.length]);
+}
+
+const SETUP = "The board is set up for this step:";
+
 async function loadStep(i) {
   const step = course.steps[i];
   const rec = step.record || {};
-  const record = { game: course.game, options: rec.options || {}, seed: rec.seed ?? 1,
-    actions: rec.actions || [], arranged: true };
-  app.tutorial = { step: i, done: !step.task, onMove };
+  const own = rec.actions || [];
+  const record = (actions) => ({ game: course.game, options: rec.options || {}, seed: rec.seed ?? 1,
+    actions, arranged: true });
+  // continue from the player's own move when they did the previous step here
+  const before = i > 0 && course.steps[i - 1].record ? course.steps[i - 1].record.actions || [] : [];
+  const continued = follows(i) && course.actual[i - 1] && course.played[i - 1] !== undefined
+    ? [...course.actual[i - 1], course.played[i - 1], ...own.slice(before.length + 1)] : null;
+  course.played[i] = undefined;
+  app.tutorial = { step: i, done: !step.task, onMove, laidOut };
   document.body.classList.add("tutorial");
   let v;
+  let refused = false;
   try {
-    const seats = stepSeats(record, step);
-    v = await call("load", { record, seats }).catch((e) => (seats ? call("load", { record }) : Promise.reject(e)));
-    if (v.curtain) v = await call("view", { handover: true });
+    const seats = stepSeats(record(own), step);
+    const load = async (actions) => {
+      let w = await call("load", { record: record(actions), seats }).catch((e) => (seats ? call("load", { record: record(actions) }) : Promise.reject(e)));
+      if (w.curtain) w = await call("view", { handover: true });
+      return w;
+    };
+    if (continued) {
+      // the engine answers whether the step still makes sense after the player's move
+      v = await load(continued).catch(() => null);
+      const legal = new Set(((v && v.legal) || []).map((a) => a.notation));
+      if (!v || !((step.task && step.task.accept) || []).every((a) => legal.has(a))) { v = null; refused = true; }
+    }
+    if (!v) v = await load(own);
+    course.actual[i] = continued && !refused ? continued : own;
   } catch (e) {
     app.tutorial = null;
     goHome();
@@ -58,6 +98,13 @@ async function loadStep(i) {
   enterGame(v);
   $("tutorial-box").hidden = false;
   $("tutorial-title").textContent = `${course.title}: step ${i + 1} of ${course.steps.length}`;
+  const setup = $("tutorial-setup");
+  const fresh = i > 0 && (!follows(i) || refused || step.setup);
+  setup.hidden = !fresh;
+  setup.textContent = !fresh ? "" : refused
+    ? `${SETUP} your move does not lead here, so it starts from a position of its own${step.setup ? `: ${step.setup}` : "."}`
+    : `${SETUP} ${step.setup || "a position of its own."}`;
+  document.body.dataset.tutorialFrom = !i ? "start" : fresh ? "setup" : continued ? "your-move" : "record";
   termsIn($("tutorial-text"), step.text || "");
   say(step.task ? "Your turn: do it on the board." : "", "");
   $("tutorial-prev").disabled = i === 0;
@@ -65,19 +112,48 @@ async function loadStep(i) {
   const last = i === course.steps.length - 1;
   $("tutorial-next").textContent = last ? "Play a game" : "Next step";
   setNext();
-  showTask(step);
   document.body.dataset.tutorialStep = String(i);
 }
 
-// The step's task in view with its text: a board taller than the screen (one drawn full width) is
-// scrolled just enough to show where the task is done (the step stays at the top of the screen).
+// Called by the view once a view is laid out: the board fitted beside or under the step, and on a new
+// step its task scrolled into view.
+function laidOut() {
+  const t = app.tutorial;
+  fitBoard();
+  if (!t.shown) { t.shown = true; showTask(course.steps[t.step]); }
+}
+
+// The step's text and the board in view together, neither over the other. When the step sits above the
+// board (a board drawn full width, a phone) and the two do not fit on the screen, the board gets the
+// height left under the step and over the turn's controls, and scrolls inside it (class tutorial-fit,
+// which applies only while body.tutorial is set).
+function fitBoard() {
+  const bb = $("board-box"), box = $("tutorial-box");
+  bb.classList.remove("tutorial-fit");
+  if (!app.tutorial || box.hidden) return;
+  const top = box.getBoundingClientRect().top, under = bb.getBoundingClientRect().top;
+  if (box.getBoundingClientRect().bottom > under + 1) return;  // beside the board: both in view already
+  const room = Math.floor(window.innerHeight - (under - top) - $("controls").offsetHeight - 12);
+  if (room < 160 || bb.scrollHeight <= room) return;  // it fits, or too little room to be of use
+  bb.style.setProperty("--tutorial-room", `${room}px`);
+  bb.classList.add("tutorial-fit");
+}
+window.addEventListener("resize", () => { if (app.tutorial) fitBoard(); });
+
+// The step's task in view with its text: the step (and the board) from their top, a board taller than
+// the screen then scrolled just enough to show where the task is done; a fitted board (see fitBoard)
+// scrolls inside its box, the step at the top of the screen.
 function showTask(step) {
+  const top = Math.min($("tutorial-box").getBoundingClientRect().top, $("board-box").getBoundingClientRect().top);
+  if (top < 0 || $("board-box").classList.contains("tutorial-fit")) window.scrollTo({ top: top + window.scrollY - 4 });
   const accept = new Set((step.task && step.task.accept) || []);
   const move = ((app.view && app.view.legal) || []).find((a) => accept.has(a.notation));
   const t = move && move.targets.length ? $("board").querySelector(`[data-target="${CSS.escape(move.targets[0])}"]`) : null;
   if (!t) return;
-  const box = t.getBoundingClientRect();
-  if (box.top < 0 || box.bottom > window.innerHeight) t.scrollIntoView({ block: "nearest", inline: "nearest" });
+  const box = t.getBoundingClientRect(), frame = $("board-box").getBoundingClientRect();
+  if (box.top < Math.max(0, frame.top) || box.bottom > Math.min(window.innerHeight, frame.bottom)) {
+    t.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
 }
 
 // The board shows the step's viewer throughout, also after the move (in hot seat it would turn to the
@@ -108,6 +184,7 @@ function onMove(notation) {
   if (t.done || !step.task) return true;
   if ((step.task.accept || []).includes(notation)) {
     t.done = true;
+    course.played[t.step] = notation;  // the next step goes on from this move when it follows this one
     call("act", { notation }).then((v) => {
       if (app.tutorial !== t) return;
       if (v.curtain) return call("view", { handover: true }).then(render);

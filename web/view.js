@@ -143,7 +143,10 @@ function laidOut(v, clickStart, boardHadFocus) {
   if (clickStart !== undefined) {
     app.timings.push(performance.now() - clickStart);
   }
-  if (app.tutorial) return;  // a tutorial step waits for the player's move, nobody else plays
+  if (app.tutorial) {  // a tutorial step waits for the player's move, nobody else plays
+    if (app.tutorial.laidOut) app.tutorial.laidOut();
+    return;
+  }
   scheduleForced();
 }
 
