@@ -143,3 +143,47 @@ def test_either_copy_of_a_known_card_plays_the_known_one(app, site_url):
     app.click("#confirm-set")
     w = wait_settled(app, v["ply"])
     assert any(m["notation"] == known.notation for m in w["moves"][len(v["moves"]):])
+
+
+BOXES = """(hand) => {
+  const box = (e) => { const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom, left: b.left,
+                                                                     right: b.right}; };
+  const q = (s) => document.querySelector(s);
+  return {svg: box(q('#board svg')), pile: box(q('#board g.pile')), confirm: box(q('#confirm-set')),
+          buttons: box(q('#action-buttons')), controls: box(q('#controls')),
+          hand: hand.map((c) => box(q(`#board [data-target="card-${c}"]`))),
+          scrollWidth: document.documentElement.scrollWidth, width: innerWidth, height: innerHeight};
+}"""
+
+
+def _a_turn_of_play(app, site_url, size):
+    """A four-player game (one human) at ``size``, past the choice of face-up cards to a turn of play
+    with the page scrolled to the top: the boxes of the table, the pile, the hand and the buttons."""
+    app.set_viewport_size(size)
+    open_app(app, site_url, "new=dritzak&quick&seats=human,random,random,random")
+    v = wait_settled(app)
+    while v["observation"]["phase"] == "choose" or not v["observation"]["hand"]:
+        perform(app, shedder(v, random.Random(v["ply"])))
+        v = wait_settled(app, v["ply"])
+    app.evaluate("window.scrollTo(0, 0)")
+    idle(app)
+    return app.evaluate(BOXES, v["observation"]["hand"])
+
+
+def test_phone_table_fits_the_width_and_the_hand_clears_the_sticky_bar(app, site_url):
+    """At 390×844 (a newcomer's phone) the whole table, the fourth player's seat too, is within the screen's
+    width, and the player's hand is above the status bar that sticks to the bottom of the screen, with
+    the buttons on the screen."""
+    m = _a_turn_of_play(app, site_url, {"width": 390, "height": 844})
+    assert m["scrollWidth"] <= 390 and m["svg"]["left"] >= 0 and m["svg"]["right"] <= 390, m["svg"]
+    assert all(b["bottom"] <= m["controls"]["top"] + 1 for b in m["hand"]), (m["hand"], m["controls"])
+    assert m["buttons"]["bottom"] <= 844, m["buttons"]
+
+
+def test_laptop_pile_hand_and_confirm_on_one_screen(app, site_url):
+    """At 1280×800 the pile, every card of the player's hand and the Confirm button are on the first screen
+    together (a newcomer scrolled between the pile and the hand, 1,000 px apart)."""
+    m = _a_turn_of_play(app, site_url, {"width": 1280, "height": 800})
+    for what in ("pile", "confirm"):
+        assert 0 <= m[what]["top"] and m[what]["bottom"] <= 800, (what, m[what])
+    assert m["hand"] and all(0 <= b["top"] and b["bottom"] <= 800 for b in m["hand"]), m["hand"]

@@ -1,7 +1,7 @@
 """Draw a Dritzak view (an observation) to SVG: the card table as the viewer sees it.
 
-The viewer sits at the bottom with their hand face up and fanned, their three face-down cards above it
-with their face-up cards lying on them. The other seats are placed around the table in the direction of
+The viewer sits at the bottom with their hand face up and fanned, beside their three face-down cards
+and the face-up cards lying on them (under them on a phone's width, ``layout="narrow"``). The other seats are placed around the table in the direction of
 play (clockwise: the next player sits to the viewer's left): card backs with the hand count, the cards
 publicly known in that hand, and their face-down / face-up cards. In the middle: the draw pile (count),
 the pile (its top run spread out, and its size) and the cleared cards (count). A banner line shows the
@@ -31,7 +31,7 @@ CSS = """
 .card rect.face,.card rect.bg{fill:#fffdf7;stroke:#333;stroke-width:1.2}
 .red{fill:#c62828}.blk{fill:#1b1b1b}
 .rk{font:bold 21px sans-serif}.rks{font:bold 17px sans-serif}.big{font:30px sans-serif;text-anchor:middle}
-.cp{font:10px sans-serif;fill:#555;text-anchor:end}
+.cp{font:13px sans-serif;fill:#555;text-anchor:end}
 .back rect{fill:#2f4f9e;stroke:#fff;stroke-width:1.5}.back path{stroke:#8fa8e8;stroke-width:1;fill:none}
 .slot{fill:none;stroke:#7fb08f;stroke-width:1.5;stroke-dasharray:4 3}
 .lbl{fill:#f3f7f2;font:14px sans-serif}.lblb{fill:#fff;font:bold 15px sans-serif}
@@ -45,7 +45,7 @@ CSS = """
 .seat.out rect.panel{opacity:.5}
 .ban{fill:#f3f7f2;font:14px sans-serif;text-anchor:middle}
 .hot{fill:#ffd33d;font:bold 15px sans-serif;text-anchor:middle}.hotl{fill:#ffd33d;font:bold 15px sans-serif}.hotr{fill:#ffd33d;font:bold 15px sans-serif;text-anchor:end}
-.kn{fill:#f3f7f2;font:12px sans-serif}
+.kn{fill:#f3f7f2;font:12px sans-serif}.seat .kn{font-size:13px}.compact .kn{font-size:12px}
 .res rect{fill:#fff8d6;stroke:#9a6700;stroke-width:2}.res text{fill:#3b2a00;font:bold 14px sans-serif;text-anchor:middle}
 [data-target]{cursor:pointer}
 """
@@ -128,7 +128,7 @@ def _seat_panel(obs: dict, q: int, cx: float, y: float, names: list) -> str:
     known = obs["known"][q]
     if known:
         parts.append(el("text", title(f"known in the hand: {', '.join(card_label(c) for c in known)}")
-                        + escape(_fit_known("known: ", known, 24.5)), x=x + 8, y=y + 140, class_="kn"))
+                        + escape(_fit_known("known: ", known, 22.5)), x=x + 8, y=y + 140, class_="kn"))
     # the table cards: face-down slots with face-up cards on them
     parts.append(_table_cards(obs, q, x + 64, y + 28, 0.6, target=False))
     return el("g", "".join(parts), class_=cls)
@@ -241,50 +241,69 @@ def _grid(n: int, viewer: int, narrow: bool) -> tuple:
     return out, 44 + rows * (h + 8)
 
 
+WIDE_W, WIDE_H = 840, 500
+"""The wide table of two to six players (1280×800 and the like): landscape, the other seats along the top
+and the sides, the pile in the middle and the viewer's table cards beside their hand, so the pile, the
+hand and the buttons under the drawing are on one screen (about 840 × 500 CSS px in a 843 px column)."""
+
+
 def _seats(n: int, viewer: int) -> list:
-    """(player, centre x, top y) for every other seat, in the direction of play from the viewer."""
+    """(player, centre x, top y) for every other seat of the wide table, in the direction of play from the
+    viewer: one or two seats along the top; three or more: the next seat on the left, the last one on
+    the right and the others along the top."""
     others = [(viewer + j) % n for j in range(1, n)]
     k = len(others)
-    left, right = (98, 196), (W - 98, 196)
-    top = {1: [300], 2: [150, 450], 3: [100, 300, 500]}
-    if k == 1:
-        spots = [(300, 36)]
-    elif k == 2:
-        spots = [(150, 36), (450, 36)]
+    c = WIDE_W / 2
+    top = {1: [c], 2: [c - 120, c + 120], 3: [c - 200, c, c + 200]}
+    if k <= 2:
+        spots = [(x, 36.0) for x in top[k]]
     else:
-        row = [(cx, 36) for cx in top[k - 2]]
-        spots = [left] + row + [right]
+        spots = [(99.0, 196.0)] + [(x, 36.0) for x in top[k - 2]] + [(WIDE_W - 99.0, 196.0)]
     return [(q, cx, y) for q, (cx, y) in zip(others, spots)]
 
 
 NARROW_CSS = """
-.lbl{font-size:19px}.lblb{font-size:19px}.mid{font-size:18px}.ban{font-size:18px}.kn{font-size:13px}
-.hot,.hotr,.hotl{font-size:19px}
-.compact .lbl,.compact .lblb,.compact .hotl,.compact .kn,.compact .lastc,.compact .cnt,.compact .rks{font-size:20px}
+.lbl,.lblb,.mid,.ban,.kn,.seat .kn,.hot,.hotr,.hotl,.lastc,.lastm,.cnt,.res text,.rks{font-size:20px}
+.cp{font-size:18px}
 """
-"""On a phone's width the table shows at 60%: its labels drawn larger (about 11 px on screen; the compact
-seats of a large table, D29, at 20 units: 11 px or more on a 360 px screen)."""
+"""A phone's width (the narrow table, 600 units over about 344–374 CSS px): every label at 20 units (11 CSS
+px or more on a 360 px screen), the other seats drawn compact in rows of three above the pile (as a
+table of seven or more, D29), so the whole table fits the screen's width and its height leaves the hand
+and the buttons under it in view."""
+
+
+def _squeeze(x: float, y: float, s: str, room: float, per_char: float, **kw) -> str:
+    """``s`` at (x, y), squeezed to ``room`` units when about ``per_char`` a character is wider."""
+    fit = {"textLength": room, "lengthAdjust": "spacingAndGlyphs"} if len(s) * per_char > room else {}
+    return text(x, y, s, **kw, **fit)
 
 
 def draw(obs: dict, viewer: int | None = None, layout: str = "wide", **_) -> str:
-    """SVG text of the table for an observation (see the module docstring); ``layout`` ``"narrow"`` (a
-    phone's width) draws the labels larger."""
+    """SVG text of the table for an observation (see the module docstring). ``layout`` ``"wide"``: up to
+    six players on the landscape table of :data:`WIDE_W` units (seven or more, D29: compact seats in rows
+    on a 600-unit table); ``"narrow"`` (a phone's width): 600 units, compact seats in rows of three, the
+    hand under the viewer's table cards and every label at 20 units (:data:`NARROW_CSS`)."""
     n = obs["players"]
     me = obs["viewer"]
     seat = me if me is not None else 0
     names = [f"Player {q + 1}" for q in range(n)]
     narrow = layout == "narrow"
-    if n > 6:  # D29: seven to seventeen seats in rows above the pile, the page taller
+    tall = narrow or n > 6
+    held = len(obs["hand"]) if obs["hand"] is not None else obs["hand_counts"][seat]
+    extra_rows = max(0, (held - 1) // 14)  # a long hand takes more rows (``_hand``)
+    if tall:  # compact seats in rows above the pile, the hand under the viewer's table cards
         grid, bottom = _grid(n, seat, narrow)
         seats = "".join(_compact_panel(obs, q, x, y, names, narrow) for q, x, y in grid)
+        w, dy = W, bottom - 346
+        my, vy = 372 + dy, 524 + dy
+        height = H + dy + 58 * extra_rows
     else:
-        bottom = 346
         seats = "".join(_seat_panel(obs, q, cx, y + 8, names) for q, cx, y in _seats(n, seat))
-    dy = bottom - 346
-    held = len(obs["hand"]) if obs["hand"] is not None else obs["hand_counts"][seat]
-    height = H + dy + 58 * max(0, (held - 1) // 14)  # a long hand takes more rows (``_hand``)
-    parts = [el("rect", class_="felt", x=0, y=0, width=W, height=height, rx=18),
-             el("rect", class_="rim", x=5, y=5, width=W - 10, height=height - 10, rx=16)]
+        w, my, vy = WIDE_W, 214, 378
+        height = WIDE_H + 58 * extra_rows + (20 if obs["known"][seat] and me is None else 0)
+    cx = w / 2
+    parts = [el("rect", class_="felt", x=0, y=0, width=w, height=height, rx=18),
+             el("rect", class_="rim", x=5, y=5, width=w - 10, height=height - 10, rx=16)]
     # banner: direction, options
     opts = obs["options"]
     flags = [f for f, on in (("skip rule", opts["skip"]), ("reversal", opts["reversal"]),
@@ -292,70 +311,82 @@ def draw(obs: dict, viewer: int | None = None, layout: str = "wide", **_) -> str
     if obs["decks"] > 1:
         flags.append(f"{obs['decks']} decks, sets: {opts['set_rule']}")
     arrow = "\u21bb clockwise" if obs["direction"] == 1 else "\u21ba counter-clockwise"
-    parts.append(text(W / 2, 24, f"Play: {arrow}" + (" · " + " · ".join(flags) if flags else ""), class_="ban"))
+    banner = f"Play: {arrow}" + (" · " + " · ".join(flags) if flags else "")
+    parts.append(_squeeze(cx, 24, banner, w - 40, 10.5 if narrow else 7.5, class_="ban"))
     parts.append(seats)
-    # the middle: draw pile, pile, cleared
-    my = 372 + dy
-    parts.append(el("g", back(40, my, 1.0, None, f"draw pile: {obs['deck_count']} cards")
-                    if obs["deck_count"] else el("rect", class_="slot", x=40, y=my, width=CW, height=CH, rx=5)))
-    parts.append(text(68, my + 100, f"draw pile {obs['deck_count']}", class_="mid"))
-    if obs["deck_count"]:
-        parts.append(text(68, my + 48, str(obs["deck_count"]), class_="cnt"))
-    pile = obs["pile"]
-    run = _top_run(pile)
-    shown = pile[-max(len(run), 1):][-6:] if pile else []
-    px = 300 - (CW + 22 * (len(shown) - 1)) / 2
-    if not pile:
-        parts.append(el("rect", class_="slot", x=272, y=my, width=CW, height=CH, rx=5))
-    for i, c in enumerate(shown):
-        parts.append(card(px + i * 22, my, c))
-    just = obs.get("last_cards") or []
-    if just and pile[-len(just):] == just:  # the cards just played, outlined on the pile
-        k = min(len(just), len(shown))
-        x0 = px + (len(shown) - k) * 22
-        parts.append(el("rect", class_="justp", x=x0 - 3, y=my - 3, width=22 * (k - 1) + CW + 6, height=CH + 6,
-                        rx=7))
-    if pile and len(shown) < len(pile):
-        parts.append(text(px - 8, my + 44, "…", class_="lblb", text_anchor="end"))
-    label = f"pile {len(pile)}" + (f" · top: {len(run)}× {RANK_WORD.get(run[0][0], run[0][0])}" if run else "")
-    parts.append(text(300, my + 100, label, class_="mid"))
-    if obs["sevens_active"]:
-        parts.append(text(300, my - 10, "Rule of 7s: play 7 or lower (or 2, 10)", class_="hot"))
-    parts.append(el("g", el("rect", class_="slot", x=504, y=my, width=CW, height=CH, rx=5)
-                    + text(532, my + 48, str(obs["cleared_count"]), class_="cnt"),
-                    **{"aria-label": f"cleared: {obs['cleared_count']} cards"}))
-    parts.append(text(532, my + 100, f"cleared {obs['cleared_count']}", class_="mid"))
-    if obs["result"]:
-        lines = obs["result"].replace(" (", "; (").split("; ")
-        box = el("rect", x=60, y=my - 4, width=W - 120, height=16 + 22 * len(lines), rx=8)
-        box += "".join(text(W / 2, my + 16 + 22 * i, ln) for i, ln in enumerate(lines))
-        parts.append(el("g", box, class_="res"))
-    elif obs["last"]:
-        # the last move in words (who plays next after skips, D20): squeezed to the table's width if long
-        fit = {"textLength": W - 30, "lengthAdjust": "spacingAndGlyphs"} \
-            if len(obs["last"]) * (9.9 if narrow else 7.7) > W - 30 else {}
-        parts.append(text(W / 2, my + 124, obs["last"], class_="ban", **fit))
-    # the viewer's seat
-    vy = 524 + dy
+    # the middle (between the side seats of the wide table): draw pile, pile, cleared
+    span = w - 30 if tall else w - 2 * 200
+    parts.append(_middle(obs, cx, my, 50 if tall else cx - 190, w - 96 if tall else cx + 134, span, narrow))
+    # the viewer's seat: its name line, its table cards, its hand (beside the table cards on the wide table)
     vturn = obs["to_move"] == seat
     vname = names[seat] + (" (you)" if me is not None else "")
     if seat in obs["places"]:
         vname += f" (#{obs['places'].index(seat) + 1})"
     parts.append(text(20, vy - 4, vname, class_="lblb"))
     if vturn:
-        parts.append(text(W - 20, vy - 4, "your turn" if me is not None else "to move", class_="hotr"))
-    if obs.get("last_by") == seat and obs["phase"] != "over" and _did(obs):
-        parts.append(text(W / 2, vy - 4, ("you " if me is not None else "") + _did(obs), class_="lastm"))
-    if obs["phase"] == "choose" and me is not None:
+        parts.append(text(w - 20, vy - 4, "your turn" if me is not None else "to move", class_="hotr"))
+    choosing = obs["phase"] == "choose" and me is not None
+    if obs.get("last_by") == seat and obs["phase"] != "over" and _did(obs) and not (choosing and not tall):
+        parts.append(text(cx, vy - 4, ("you " if me is not None else "") + _did(obs), class_="lastm"))
+    if choosing:
         msg = ("Your face-up cards: " + " ".join(_short(c) for c in obs["my_choice"])) if obs["my_choice"] \
             else "Choose three cards to lay face up"
-        parts.append(text(W / 2, vy + 103, msg, class_="hot"))
-    parts.append(_table_cards(obs, seat, 300 - (3 * CW + 12) / 2, vy + 4, 1.0, target=me is not None))
-    hand = obs["hand"]
-    parts.append(_hand(hand, obs["hand_counts"][seat], vy + 112, me is not None))
+        parts.append(text(cx, vy + 103, msg, class_="hot") if tall else text(cx, vy - 4, msg, class_="hot"))
+    if tall:
+        parts.append(_table_cards(obs, seat, cx - (3 * CW + 12) / 2, vy + 4, 1.0, target=me is not None))
+        parts.append(_hand(obs["hand"], obs["hand_counts"][seat], vy + 112, me is not None, 45, w - 45))
+    else:
+        parts.append(_table_cards(obs, seat, 20, vy + 4, 1.0, target=me is not None))
+        parts.append(_hand(obs["hand"], obs["hand_counts"][seat], vy + 14, me is not None, 220, w - 10))
     if obs["known"][seat] and me is None:
         parts.append(text(20, height - 12, "known: " + " ".join(_short(c) for c in obs["known"][seat]), class_="lbl"))
-    return document(W, height, "".join(parts), CSS + (NARROW_CSS if narrow else ""), label="Dritzak table")
+    return document(w, height, "".join(parts), CSS + (NARROW_CSS if narrow else ""), label="Dritzak table")
+
+
+def _middle(obs: dict, cx: float, my: float, deck_x: float, cleared_x: float, span: float, narrow: bool) -> str:
+    """The draw pile (left, at ``deck_x``), the pile (its top run spread out, centred on ``cx``) and the
+    cleared cards (right, at ``cleared_x``), their counts under them; under those the last move in words
+    or the result, within ``span`` units."""
+    parts = []
+    dc = obs["deck_count"]
+    parts.append(el("g", back(deck_x, my, 1.0, None, f"draw pile: {dc} cards")
+                    if dc else el("rect", class_="slot", x=deck_x, y=my, width=CW, height=CH, rx=5)))
+    parts.append(text(deck_x + CW / 2, my + 100, f"draw pile {dc}", class_="mid"))
+    if dc:
+        parts.append(text(deck_x + CW / 2, my + 48, str(dc), class_="cnt"))
+    pile = obs["pile"]
+    run = _top_run(pile)
+    shown = pile[-max(len(run), 1):][-6:] if pile else []
+    px = cx - (CW + 22 * (len(shown) - 1)) / 2
+    on_pile = [] if pile else [el("rect", class_="slot", x=cx - CW / 2, y=my, width=CW, height=CH, rx=5)]
+    for i, c in enumerate(shown):
+        on_pile.append(card(px + i * 22, my, c))
+    just = obs.get("last_cards") or []
+    if just and pile[-len(just):] == just:  # the cards just played, outlined on the pile
+        k = min(len(just), len(shown))
+        x0 = px + (len(shown) - k) * 22
+        on_pile.append(el("rect", class_="justp", x=x0 - 3, y=my - 3, width=22 * (k - 1) + CW + 6,
+                          height=CH + 6, rx=7))
+    parts.append(el("g", "".join(on_pile), class_="pile"))
+    if pile and len(shown) < len(pile):
+        parts.append(text(px - 8, my + 44, "…", class_="lblb", text_anchor="end"))
+    label = f"pile {len(pile)}" + (f" · top: {len(run)}× {RANK_WORD.get(run[0][0], run[0][0])}" if run else "")
+    parts.append(text(cx, my + 100, label, class_="mid"))
+    if obs["sevens_active"]:
+        parts.append(text(cx, my - 10, "Rule of 7s: play 7 or lower (or 2, 10)", class_="hot"))
+    parts.append(el("g", el("rect", class_="slot", x=cleared_x, y=my, width=CW, height=CH, rx=5)
+                    + text(cleared_x + CW / 2, my + 48, str(obs["cleared_count"]), class_="cnt"),
+                    **{"aria-label": f"cleared: {obs['cleared_count']} cards"}))
+    parts.append(text(cleared_x + CW / 2, my + 100, f"cleared {obs['cleared_count']}", class_="mid"))
+    if obs["result"]:
+        lines = obs["result"].replace(" (", "; (").split("; ")
+        box = el("rect", x=cx - span / 2, y=my - 4, width=span, height=16 + 22 * len(lines), rx=8)
+        box += "".join(_squeeze(cx, my + 16 + 22 * i, ln, span - 16, 11.5 if narrow else 8.4)
+                       for i, ln in enumerate(lines))
+        parts.append(el("g", box, class_="res"))
+    elif obs["last"]:  # the last move in words (who plays next after skips, D20), squeezed when long
+        parts.append(_squeeze(cx, my + 124, obs["last"], span, 10.5 if narrow else 7.7, class_="ban"))
+    return "".join(parts)
 
 
 def _top_run(pile: list) -> list:
@@ -370,20 +401,22 @@ def _top_run(pile: list) -> list:
     return pile[-k:]
 
 
-def _hand(hand: list | None, count: int, y: float, mine: bool) -> str:
-    """The viewer's hand, fanned (two rows when it is long); a spectator sees backs only."""
+def _hand(hand: list | None, count: int, y: float, mine: bool, left: float, right: float) -> str:
+    """The viewer's hand, fanned between x ``left`` and ``right`` (rows of 14 when it is long); a
+    spectator sees backs only."""
     if hand is None:
         cards = [None] * count
     else:
         cards = list(hand)
+    mid = (left + right) / 2
     if not cards:
-        return text(W / 2, y + 50, "no cards in hand", class_="mid")
+        return text(mid, y + 50, "no cards in hand", class_="mid")
     rows = [cards[i:i + 14] for i in range(0, len(cards), 14)]
     out = []
     for r, row in enumerate(rows):
         k = len(row)
-        step = min(CW + 4, (W - 110 - CW) / max(k - 1, 1))
-        x0 = W / 2 - (step * (k - 1) + CW) / 2
+        step = min(CW + 4, (right - left - 20 - CW) / max(k - 1, 1))
+        x0 = mid - (step * (k - 1) + CW) / 2
         yy = y + r * 58
         for i, c in enumerate(row):
             rot = (i - (k - 1) / 2) * min(2.5, 12.0 / k) if len(rows) == 1 else 0.0

@@ -53,13 +53,18 @@ def test_nothing_marked_before_the_first_play():
 
 
 def test_narrow_layout_draws_the_same_table_with_larger_labels():
-    """On a phone's width the table is the same (same cards, same click targets) with larger labels."""
+    """On a phone's width the table holds the same cards and click targets, 600 units wide with the other
+    seats compact and every label at 20 units; the wide table of up to six players is landscape, under
+    600 units tall (pile, hand and the buttons under it on one laptop screen)."""
     s = pos(FOUR, hands=[["3c"], ["7h", "7s", "Kd"], ["4c"], ["5c"]], pile=["5d"], turn=1)
     obs = s.observation(0)
     wide, narrow = GAME.draw_svg(obs, viewer=0), GAME.draw_svg(obs, viewer=0, layout="narrow")
-    assert narrow.replace(narrow[narrow.index("<style>"):narrow.index("</style>")], "") == \
-        wide.replace(wide[wide.index("<style>"):wide.index("</style>")], "")
-    assert ".lbl{font-size:19px}" in narrow and ".lbl{font-size:19px}" not in wide
+    for pattern in (r'data-target="([^"]+)"', r"<title>(\w+ of \w+[^<]*)</title>"):  # targets, cards shown
+        assert sorted(re.findall(pattern, wide)) == sorted(re.findall(pattern, narrow))
+    assert 'viewBox="0 0 600 ' in narrow and narrow.count('class="seat compact') == 3
+    assert ".lbl,.lblb,.mid,.ban,.kn" in narrow and ".lbl,.lblb,.mid,.ban,.kn" not in wide
+    width, height = map(int, re.search(r'viewBox="0 0 (\d+) (\d+)"', wide).groups())
+    assert width > height and height < 600 and 'class="seat compact' not in wide
 
 
 def test_known_cards_line_fits_its_seat():
