@@ -4,7 +4,8 @@ The battlefield is drawn from the viewer's side (their home rows at the bottom; 
 A face-up card shows its four corners (★ for a Star), its name and type, its movement grid in miniature
 and its penny (H or T); the viewer's own face-down cards are drawn the same way but dashed and dimmed
 ("face down"); the opponent's face-down cards are card backs. Cards are drawn in their owner's direction:
-the opponent's corners and grid are turned half round. The last turn is marked over the cards (start
+the opponent's corners and grid are turned half round (its numbers stay upright), and the pair of corners
+that fights now (its penny: heads the top pair, tails the bottom one, ZN14) is ringed in red. The last turn is marked over the cards (start
 cell dashed, end cell outlined, an arrow, a badge with a combat's result). Clickable elements carry ``data-target`` ids shared
 with the rules engine's actions: cells ``a1`` … ``f6`` and trumps ``trump-<code>``.
 """
@@ -36,7 +37,7 @@ CSS = """
 .lbl{fill:#5a4a2a;font:13px sans-serif;text-anchor:middle}
 .face{fill:#fffdf6;stroke-width:3}.face.down{fill:#efe9dc;stroke-dasharray:6 4;opacity:.9}
 .nm{font:bold 10.5px sans-serif;text-anchor:middle;fill:#222}.ty{font:10px sans-serif;text-anchor:middle;fill:#555}
-.cn{fill:#fff;stroke:#444;stroke-width:1}.cv{font:bold 11px sans-serif;text-anchor:middle;dominant-baseline:central}
+.cn{fill:#fff;stroke:#444;stroke-width:1}.cn.fight{stroke:#cf222e;stroke-width:3}.cv{font:bold 11px sans-serif;text-anchor:middle;dominant-baseline:central}
 .cv.star{fill:#b8860b}.g{fill:#eee;stroke:#ccc;stroke-width:.5}.g.o{fill:#f2c94c;stroke:#8a6d00}
 .g.J{fill:#56c271;stroke:#1a7f37}.g.me{fill:#7b4fa0}
 .penny{stroke:#7a5b00;stroke-width:1.5}.penny.H{fill:#f4c542}.penny.T{fill:#c9c9c9}
@@ -74,17 +75,29 @@ def _corner_text(v: str) -> str:
     return "★" if v == "★" else v
 
 
+def fighting_corners(card: dict) -> tuple[int, ...]:
+    """Indices into ``card["corners"]`` (TL, TR, BR, BL as printed) of the pair that fights now (ZN14):
+    heads ``(0, 1)``, the card's top corners, tails ``(2, 3)``; ``()`` for a card without a penny (face
+    down, or classic combat)."""
+    return {"H": (0, 1), "T": (2, 3)}.get(card.get("coin") or "", ())
+
+
 def _face(x: float, y: float, card: dict, upright: bool, color: str, inset: float, strip: float,
           spots: list[tuple[float, float]], r: float) -> list[str]:
     """A card's face (dashed when it is the viewer's own face-down card), its tribe-coloured strip and its
-    four corners at ``spots`` (top left, top right, bottom right, bottom left when upright)."""
+    four corners at ``spots`` (top left, top right, bottom right, bottom left when upright; a card turned
+    half round has its top corners at the bottom). Each number stays upright, at its own corner; the pair
+    that fights now (:func:`fighting_corners`) is ringed in red (class ``cn fight``), so a player reads
+    which two numbers fight whichever way the card is turned."""
     down = not card.get("up", True)
     out = [el("rect", x=x + inset, y=y + inset, width=CS - 2 * inset, height=CS - 2 * inset, rx=7,
               class_="face down" if down else "face", stroke=color),
            el("rect", x=x + inset, y=y + inset, width=CS - 2 * inset, height=strip, rx=3, fill=color)]
+    fights = fighting_corners(card)
     for k, v in enumerate(card["corners"]):
         sx, sy = spots[k] if upright else spots[(k + 2) % 4]
-        out.append(el("circle", cx=sx, cy=sy, r=r, class_="cn"))
+        out.append(el("circle", cx=sx, cy=sy, r=r + 1 if k in fights else r,
+                      class_="cn fight" if k in fights else "cn"))
         out.append(text(sx, sy, _corner_text(v), class_="cv star" if v == "★" else "cv"))
     return out
 
@@ -136,7 +149,9 @@ def _cell_title(name: str, v: dict | None, names) -> str:
     co = "/".join(v["corners"])
     s = f"{name}: {who}'s {v['name']} ({v['type']}), corners TL/TR/BR/BL {co}"
     if v.get("coin"):
-        s += f", penny {'heads' if v['coin'] == 'H' else 'tails'}"
+        pair = " + ".join(v["corners"][k] for k in fighting_corners(v))
+        s += (f", penny {'heads' if v['coin'] == 'H' else 'tails'}: fights with {pair} (the corners facing "
+              f"{'the enemy' if v['coin'] == 'H' else 'its own side'}, ringed)")
     if not v.get("up", True):
         s += ", face down"
     if v.get("effect"):
@@ -422,7 +437,7 @@ def _detail(card: dict, names, color: str, top: float) -> str:
     lines = [f"{card['type']}" + (f" {card['variant']}" if card.get("variant") else "")
              + ("" if card.get("up", True) else " · face down")]
     if card.get("coin"):
-        lines.append("Penny: " + ("heads, top pair fights" if card["coin"] == "H" else "tails, bottom pair"))
+        lines.append("Penny H: top pair fights" if card["coin"] == "H" else "Penny T: bottom pair fights")
     if card.get("effect"):
         lines += textwrap.wrap("★ on a draw: " + card["effect"], 24)[:4]
     out.append(text(tx, top + 32, f"{names[card['owner']]}'s {card['name']}", class_="dh"))
@@ -444,7 +459,8 @@ def _detail_hint(top: float, mode: str) -> str:
     cards (ZN9, ZN10, ZN14, ZN21)."""
     lines = ["Grid: yellow cells walked to, green jumped to.", "Dashed card: yours, face down."]
     if mode == "alternate":
-        lines += ["Penny H: the two top corners fight, T: the", "two bottom ones; it turns after every fight."]
+        lines += ["Ringed corners fight. Penny H: the two facing", "the enemy, T: the two facing home; it turns",
+                  "over after every fight."]
     else:
         lines += ["Classic: each side secretly turns its card", "and picks a corner of the enemy card."]
     out = [el("rect", x=6, y=top, width=NW - 12, height=DETAIL_H, rx=8, class_="panel"),
@@ -516,12 +532,16 @@ _YOU_DECIDE = {
 
 
 def _legend(mode: str) -> list[str]:
-    """A newcomer's key to the cards (ZN9, ZN10, ZN14, ZN21, ZN41)."""
+    """A newcomer's key to the cards (ZN9, ZN10, ZN14, ZN21, ZN41). A card's top faces the enemy (ZN3,
+    RECONSTRUCTION 4.2), so the other side's cards are drawn turned and their heads pair is at the bottom:
+    the key names the pairs by the way they face and by their red ring, which reads the same for both
+    sides."""
     lines = ["Grid: yellow cells are walked to, green ones jumped to.",
              "Dashed card: yours, face down (the enemy sees its back)."]
     if mode == "alternate":
-        lines += ["Penny H: its two top corners fight; T: the two bottom;",
-                  "it turns over after every fight."]
+        lines += ["Red-ringed corners fight now: penny H, the two facing",
+                  "the enemy; T, the two facing home (the other side's",
+                  "cards are drawn turned). It turns over after every fight."]
     else:
         lines += ["Classic combat: each side secretly turns its card and",
                   "picks a corner of the enemy card to touch."]

@@ -99,7 +99,7 @@ def test_status_counts_quiet_turns_and_a_key_explains_the_cards():
         assert s.quiet == 2
         svg = G.draw_svg(s.observation(0), viewer=0)
         assert ("2/60 quiet turns to a draw" in svg) == shown
-        assert "Penny H: its two top corners fight" in svg and "green ones jumped to" in svg
+        assert "Red-ringed corners fight now: penny H, the two facing" in svg and "green ones jumped to" in svg
 
 
 def test_a_decision_within_the_turn_is_explained_to_the_one_who_makes_it():
@@ -158,3 +158,43 @@ def test_wide_layout_is_the_default():
     obs = s.observation(0)
     assert G.draw_svg(obs, viewer=0) == G.draw_svg(obs, viewer=0, layout="wide")
     assert 'viewBox="0 0 1010 700"' in G.draw_svg(obs, viewer=0)
+
+
+def _ringed(svg, cell):
+    """(number, y) of each corner ringed as fighting on ``cell``'s card, and the y of the card's middle."""
+    card = svg.split(f'<g id="{cell}"')[1].split('<g class="card')[1].split("</g>")[0]
+    top = float(re.search(r'<rect x="[\d.]+" y="([\d.]+)" width="([\d.]+)"', card).group(1))
+    size = float(re.search(r'<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)"', card).group(1))
+    ringed = re.findall(r'<circle cx="[\d.]+" cy="([\d.]+)" r="[\d.]+" class="cn fight"/><text[^>]*>([^<]+)</text>',
+                        card)
+    return [(v, float(y)) for y, v in ringed], top + size / 2
+
+
+def test_the_corners_that_fight_are_ringed_on_both_sides():
+    """A newcomer saw North's King Louis (turned half round) with 2/★ at its top while it fought with
+    5 + 5: the pair that fights now is ringed, whichever way the card is drawn. For both viewers, both
+    layouts, both sides and both pennies: the ringed numbers are the engine's pair (ZN14: heads the top
+    corners TL, TR; tails BR, BL), on the card's edge facing the enemy for heads and facing home for
+    tails; the key says so; classic combat (no penny) rings nothing."""
+    from pygames.zoon.board import HEADS, TAILS
+    from pygames.zoon.combat import _cv_text, pair_of
+    from pygames.zoon.rules import CELL_INDEX
+    s = pos({"c3": "Grognard A1", "d3": "Grognard B3", "a1": "Sacrechêne"},
+            {"c4": "King", "d4": "Kong", "f6": "Queen Mary"}, tails=["d3", "d4"])
+    for viewer in (0, 1):
+        for layout in ("wide", "narrow"):
+            svg = G.draw_svg(s.observation(viewer), viewer=viewer, layout=layout)
+            for cell in ("c3", "d3", "c4", "d4"):
+                v = s.board[CELL_INDEX[cell]]
+                p, i = divmod(v, 12)
+                coin = s.coin[p][i]
+                pair = [_cv_text(c) for c in pair_of(s.zoon(p, i).corners, coin)]
+                ringed, middle = _ringed(svg, cell)
+                assert sorted(n for n, _ in ringed) == sorted(pair), (viewer, layout, cell, ringed, pair)
+                enemy_up = p == viewer  # the viewer's cards face up the screen, the other side's down
+                towards = enemy_up if coin == HEADS else not enemy_up
+                assert all((y < middle) == towards for _, y in ringed), (viewer, layout, cell, ringed, middle)
+                assert coin == (TAILS if cell[0] == "d" else HEADS)
+        assert "the enemy; T, the two facing home" in G.draw_svg(s.observation(viewer), viewer=viewer)
+    c = pos({"c3": "Grognard A1", "a1": "Sacrechêne"}, {"c4": "King", "f6": "Queen Mary"}, mode="classic")
+    assert "cn fight" not in G.draw_svg(c.observation(0), viewer=0)
