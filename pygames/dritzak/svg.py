@@ -263,8 +263,7 @@ def _seats(n: int, viewer: int) -> list:
 
 
 NARROW_CSS = """
-.lbl,.lblb,.mid,.ban,.kn,.seat .kn,.hot,.hotr,.hotl,.lastc,.lastm,.cnt,.res text,.rks{font-size:20px}
-.cp{font-size:18px}
+.lbl,.lblb,.mid,.ban,.kn,.seat .kn,.hot,.hotr,.hotl,.lastc,.lastm,.cnt,.res text,.rks,.cp{font-size:20px}
 """
 """A phone's width (the narrow table, 600 units over about 344–374 CSS px): every label at 20 units (11 CSS
 px or more on a 360 px screen), the other seats drawn compact in rows of three above the pile (as a
