@@ -19,6 +19,8 @@ This script needs only the standard library to start: it makes a virtual environ
                              of builds copied to those folders, with paired ratios)
     python3 build.py bench --bots [--games N] [--game ID] [--pair medium-easy] [--variant LABEL]
                              play the computer levels' ladder and write docs/bots.md's table
+    python3 build.py bench --calibrate [--game ID] [--games N] [--level L]
+                             fit each game's evaluation to a chance to win (tools/calibrate.py)
 
 dist/ is a folder of static files: Pyodide (npm ``pyodide``), PyScript's core (npm ``@pyscript/core``)
 and an in-memory IndexedDB for storage-denied frames (npm ``fake-indexeddb``), the micropip wheel from
@@ -451,6 +453,9 @@ def bench(args: list[str]) -> int:
     if "--bots" in args:
         from tools.ladder import bench_bots  # the level ladder (issue 19)
         return bench_bots(args)
+    if "--calibrate" in args:
+        from tools.calibrate import bench_calibrate  # the evaluations as chances to win (issue 19)
+        return bench_calibrate(args)
     rounds = _flag(args, "--rounds", "5")
     if not rounds.isdigit() or int(rounds) < 1:
         sys.exit(f"--rounds must be a positive number, not {rounds!r}")

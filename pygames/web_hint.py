@@ -13,9 +13,10 @@ such states. Raises PygamesError with no game, at the end of a game, or when no 
 ``review {}`` — once the game is over (everything is revealed then): ``{"plies": [{"ply", "notation",
 "player", "win": [per player]}], "marks": [{"ply", "player", "loss", "better"}]}``. For every ply (chance
 outcomes too, ``player`` then :data:`~pygames.core.state.CHANCE`), ``win[q]`` is player ``q``'s estimated
-chance to win after it, judged from what ``q`` could see then: the mean of the game's evaluation
-(``Game.evaluate``, the one the searches read; the returns at the end) over :data:`SAMPLES` states that
-looked the same to ``q`` (one in a perfect-information game), as ``(v + 1) / 2``. For every decision, the
+chance to win after it, judged from what ``q`` could see then: the mean over :data:`SAMPLES` states that
+looked the same to ``q`` (one in a perfect-information game) of the game's evaluation (``Game.evaluate``,
+the one the searches read) read as a chance to win, ``1 / (1 + exp(-a v))`` with the game's fitted slope
+``a`` (``Game.extra["eval_scale"]``, ``tools/calibrate.py``), or of the result at the end. For every decision, the
 mover's legal actions (a game's ``extra["candidates"]`` first :data:`CANDIDATES` when it has them, at most
 :data:`WIDTH` otherwise; the move played always) are each judged one ply ahead the same way, from what the
 mover could see; a move whose judgement is below the best one's by more than :data:`MARK` (20 points of
@@ -25,10 +26,17 @@ random stream of their own (the record's seed and the ply), so what one ply's ju
 depends on what was hidden at another ply (``tests/test_bots_hint.py`` checks that two games that look the
 same to a player get the same judgements of that player's chances and moves). These are one-ply
 judgements of the game's evaluation, not a search: quick (a few seconds for a whole game), and as good as
-the evaluation. Raises PygamesError with no game or before the game is over.
+the evaluation. So that the review and the hint never contradict each other, the marks with the largest
+losses (at most :data:`CONFIRM`, within :data:`CONFIRM_SECONDS`) are then put to the hard level's search
+(the hint's player) from what the mover could see then (a determinization drawn from the ply's own
+stream): a mark whose played move the search would also play is dropped, and a kept mark's ``better`` is
+the move the search chose, kept only when the evaluation too rates it more than :data:`MARK` above the
+move played (its ``loss`` is that difference); a mark left unconfirmed for time keeps the evaluation's
+best move. Raises PygamesError with no game or before the game is over.
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -48,6 +56,15 @@ WIDTH = 48
 kept)."""
 MARK = 0.20
 """A move is marked when it lost more than this much of the mover's chance to win."""
+EVAL_SCALE = 2.0
+"""The slope of a game's evaluation as a chance to win where the game states none (about ``(v + 1) / 2``
+near an even position)."""
+CONFIRM = 6
+"""At most this many marks (the largest losses first) are confirmed by the hard level's search."""
+CONFIRM_SECONDS = 4.0
+"""The confirming searches stop after this much time in all (the rest keep the evaluation's judgement);
+with :data:`REVIEW_SECONDS` lifted (tests) this limit and the level's time cap are lifted too, so a review
+is the same on any machine."""
 REVIEW_SECONDS = 5.0
 """Past this much time a review goes on with one state per judgement and the first :data:`CANDIDATES` // 2
 actions (a long Zoon game judges every pending combat exactly, which is slow)."""
@@ -63,17 +80,23 @@ def _hint_bot(state, seed: int):
     return MCTSBot(iterations=it, depth=depth, seconds=min(secs, HINT_SECONDS), seed=seed)
 
 
-def _value(state, player: int, rng: random.Random) -> float:
-    """``player``'s value in [-1, 1] of ``state`` (a full state): the returns at the end, else the game's
-    evaluation (a chance node first resolved by a sampled outcome)."""
+def _chance(state, player: int, rng: random.Random) -> float:
+    """``player``'s chance to win in [0, 1] in ``state`` (a full state): at the end ``(r + 1) / 2`` of the
+    return ``r`` (1 a win, 0 a loss, 1/2 a draw), else ``1 / (1 + exp(-a v))`` of the game's evaluation
+    ``v`` with the game's slope ``a`` (``Game.extra["eval_scale"]``, fitted by ``build.py bench
+    --calibrate``; :data:`EVAL_SCALE` where a game has none); a chance node is first resolved by a sampled
+    outcome."""
     for _ in range(16):
         if not state.is_chance_node():
             break
         state = state.child(sample_outcome(state, rng))
     if state.is_terminal():
-        return float(state.returns()[player])
+        return max(0.0, min(1.0, (float(state.returns()[player]) + 1.0) / 2.0))
     ev = state.game.evaluate
-    return float(ev(state)[player]) if ev is not None else 0.0
+    if ev is None:
+        return 0.5
+    a = state.game.extra.get("eval_scale", EVAL_SCALE) if isinstance(state.game.extra, dict) else EVAL_SCALE
+    return 1.0 / (1.0 + math.exp(-a * max(-1.0, min(1.0, float(ev(state)[player])))))
 
 
 def _looks(state, player: int, rng: random.Random, samples: int = SAMPLES) -> list:
@@ -85,6 +108,7 @@ def _looks(state, player: int, rng: random.Random, samples: int = SAMPLES) -> li
 
 
 def _win(v: float) -> float:
+    """A search's value ``v`` in [-1, 1] (a mean return) as a chance to win, ``(v + 1) / 2``, to 3 places."""
     return round(max(0.0, min(1.0, (v + 1.0) / 2.0)), 3)
 
 
@@ -113,9 +137,11 @@ def cmd_hint(args: dict) -> dict:
     v = bot.value() if hasattr(bot, "value") else None
     if v is None:
         looks = _looks(state, p, rng)
-        v = sum(_value(d.child(action.notation), p, rng) for d in looks) / len(looks)
+        win = round(sum(_chance(d.child(action.notation), p, rng) for d in looks) / len(looks), 3)
+    else:
+        win = _win(v)
     mine = state.find_action(action.notation)  # the action as the real state offers it (same notation)
-    return {"notation": mine.notation, "targets": list(mine.targets), "win": _win(v), "level": "hard"}
+    return {"notation": mine.notation, "targets": list(mine.targets), "win": win, "level": "hard"}
 
 
 def _stream(seed: int, ply: int, player: int) -> random.Random:
@@ -130,7 +156,7 @@ def _judge(state, seed: int, ply: int, samples: int) -> list[float]:
     for q in range(state.num_players):
         rng = _stream(seed, ply, q)
         looks = _looks(state, q, rng, samples)
-        out.append(_win(sum(_value(d, q, rng) for d in looks) / len(looks)))
+        out.append(round(sum(_chance(d, q, rng) for d in looks) / len(looks), 3))
     return out
 
 
@@ -158,6 +184,7 @@ def cmd_review(args: dict) -> dict:
         raise PygamesError("review: the game is not over yet (a review shows what every player held)")
     state = s.record.replay(0)
     plies, marks = [], []
+    found: dict = {}
     end = time.monotonic() + REVIEW_SECONDS
     samples, width = SAMPLES, CANDIDATES
     for i, (notation, mover) in enumerate(zip(s.record.actions, s.movers)):
@@ -168,13 +195,55 @@ def cmd_review(args: dict) -> dict:
             looks = _looks(state, mover, rng, samples)
             judged = {}
             for a in _choices(state, notation, rng, width):
-                judged[a.notation] = sum(_value(d.child(a.notation), mover, rng) for d in looks) / len(looks)
+                judged[a.notation] = sum(_chance(d.child(a.notation), mover, rng) for d in looks) / len(looks)
             best = max(judged, key=lambda n: judged[n])
-            loss = (judged[best] - judged[notation]) / 2.0
+            loss = judged[best] - judged[notation]
             if loss > MARK:
                 marks.append({"ply": i + 1, "player": mover, "loss": round(loss, 3), "better": best,
                               "targets": list(state.find_action(best).targets)})
+                found[i + 1] = (state, notation, judged, samples)
         state = state.child(notation)
         plies.append({"ply": i + 1, "notation": notation, "player": mover,
                       "win": _judge(state, s.record.seed, i + 1, samples)})
-    return {"plies": plies, "marks": marks}
+    return {"plies": plies, "marks": _confirmed(marks, found, s.record.seed)}
+
+
+def _search_pick(state, mover: int, rng: random.Random, lifted: bool, end: float) -> str | None:
+    """The notation the hard level's search (the hint's player) picks for ``mover`` from a determinization
+    of ``state`` drawn from ``rng``; None when ``end`` (a ``time.monotonic()`` instant) passed first."""
+    root = state.determinize(mover, rng)  # what the mover could see, as the hint searches
+    seed = rng.randrange(1 << 30)
+    bot = own_bot(state.game, "hard", seed, not lifted)
+    if bot is None:
+        it, depth, secs = LEVELS["hard"]  # type: ignore[misc]
+        bot = MCTSBot(iterations=it, depth=depth, seconds=math.inf if lifted else secs, seed=seed)
+    if not hasattr(bot, "start"):
+        return bot.step(root).notation  # a player without slices is bound by its own cap
+    bot.start(root)
+    while not bot.think(0.05):
+        if time.monotonic() > end:
+            return None
+    return bot.best().notation
+
+
+def _confirmed(marks: list[dict], found: dict, seed: int) -> list[dict]:
+    """``marks`` as the hard level's search confirms them (see the module docstring); ``found[ply]`` is
+    ``(state before the move, the move played, the evaluation's judgements {notation: value}, samples)``."""
+    lifted = REVIEW_SECONDS >= 1e9
+    end = math.inf if lifted else time.monotonic() + CONFIRM_SECONDS
+    out = {m["ply"]: m for m in marks}
+    for m in sorted(marks, key=lambda m: (-m["loss"], m["ply"]))[:CONFIRM]:
+        state, played, judged, samples = found[m["ply"]]
+        rng = _stream(seed, m["ply"], -2)
+        pick = _search_pick(state, m["player"], rng, lifted, end)
+        if pick is None:
+            break  # out of time: this mark and the rest keep the evaluation's judgement
+        if pick not in judged:
+            looks = _looks(state, m["player"], rng, samples)
+            judged[pick] = sum(_chance(d.child(pick), m["player"], rng) for d in looks) / len(looks)
+        loss = judged[pick] - judged[played]
+        if pick == played or loss <= MARK:
+            del out[m["ply"]]  # the search would play it, or the two judgements disagree: no lesson
+        else:
+            out[m["ply"]] = dict(m, better=pick, loss=round(loss, 3), targets=list(state.find_action(pick).targets))
+    return list(out.values())

@@ -30,7 +30,8 @@ GAME = register(Game(
     chance="none",
     max_game_length=MAX_GAME_LENGTH,  # X21
     extra={"bench": [("from the empty board", {})], "candidates": ai.candidates,
-           "bot": ai.make_level_bot},  # hard: the core's search with a bigger budget
+           "bot": ai.make_level_bot,  # hard: the core's search with a bigger budget
+           "eval_scale": 8.0},  # the review's chance to win, 1/(1+exp(-8 v)): build.py bench --calibrate
 ))
 
 __all__ = ["GAME", "DvertzState"]

@@ -1,0 +1,53 @@
+"""``tools/calibrate.py`` (issue 19, the review's chance to win): the fitted slope of an evaluation as a
+chance to win is the slope the results were drawn with, and the review reads a game's slope."""
+from __future__ import annotations
+
+import math
+import random
+
+from tools.calibrate import fit_scale, log_loss
+
+from pygames import web_hint
+from pygames.core import get_game
+
+
+def _drawn(a: float, n: int, seed: int) -> list[tuple[float, float]]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        v = rng.uniform(-1, 1)
+        out.append((v, 1.0 if rng.random() < 1 / (1 + math.exp(-a * v)) else 0.0))
+    return out
+
+
+def test_the_fit_finds_the_slope_the_results_were_drawn_with():
+    for a in (0.7, 3.0, 6.0):
+        data = _drawn(a, 20_000, seed=int(a * 10))
+        fitted = fit_scale(data)
+        assert abs(fitted - a) < 0.12 * a + 0.1, (a, fitted)
+        assert log_loss(data, fitted) <= min(log_loss(data, a), log_loss(data, 2.0)) + 1e-5  # to the search's 0.01
+
+
+def test_separated_results_stop_at_the_bound():
+    """Every lead won: the likelihood grows without end in the slope, which stops at its upper bound."""
+    data = [(v / 10, 1.0 if v > 0 else 0.0) for v in range(-10, 11) if v]
+    assert fit_scale(data) > 7.9
+
+
+def test_a_coin_scores_ln2_and_a_sure_prediction_nearly_nothing():
+    assert abs(log_loss([(0.3, 1.0), (0.3, 0.0)], 0.0) - math.log(2)) < 1e-12
+    assert log_loss([(1.0, 1.0), (-1.0, 0.0)], 20.0) < 1e-8
+
+
+def test_the_review_reads_the_games_slope(monkeypatch):
+    """``_chance`` is ``1 / (1 + exp(-a v))`` of the evaluation with the game's ``extra["eval_scale"]``."""
+    g = get_game("zertz")
+    state, rng = g.new_initial_state({}), random.Random(1)
+    while g.evaluate(state)[0] == 0.0:  # a position the evaluation does not call even
+        acts = state.legal_actions()
+        state = state.child(acts[rng.randrange(len(acts))].notation)
+    v = g.evaluate(state)[0]
+    monkeypatch.setitem(g.extra, "eval_scale", 5.0)
+    assert web_hint._chance(state, 0, rng) == 1 / (1 + math.exp(-5.0 * v))
+    monkeypatch.delitem(g.extra, "eval_scale")
+    assert web_hint._chance(state, 0, rng) == 1 / (1 + math.exp(-web_hint.EVAL_SCALE * v))
