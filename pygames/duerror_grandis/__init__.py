@@ -38,7 +38,8 @@ GAME = register(Game(
     chance="dice",
     max_game_length=max_game_length,  # G42, derived from the rules on the rules page
     extra={"bench": [("3 players", {"players": 3}), ("Factiosus", {"players": 3, "factiosus": True})],
-           "bot": ai_look.make_level_bot},  # easy: the whole-turn planner; medium, hard: its sampled look-ahead
+           "bot": ai_look.make_level_bot,  # easy: the whole-turn planner; medium, hard: its sampled look-ahead
+           "eval_scale": 1.64},  # the review's chance to win, 1/(1+exp(-1.64 v)): build.py bench --calibrate
 ))
 
 __all__ = ["GAME", "DuerrorState"]

@@ -35,7 +35,8 @@ GAME = register(Game(
     chance=lambda options: "deal" if options.get("random_board") else "none",
     max_game_length=MAX_GAME_LENGTH,  # N21
     extra={"bench": [("from the empty board", {}), ("random full board", {"random_board": True})],
-           "bot": ai.make_level_bot},
+           "bot": ai.make_level_bot,
+           "eval_scale": 2.65},  # the review's chance to win, 1/(1+exp(-2.65 v)): build.py bench --calibrate
 ))
 
 __all__ = ["GAME", "DvonnState"]

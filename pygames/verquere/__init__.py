@@ -31,7 +31,8 @@ GAME = register(Game(
     chance="dice",
     max_game_length=MAX_GAME_LENGTH,  # V35
     extra={"bench": [("text", {"ruleset": "text"}), ("ludii", {"ruleset": "ludii"})],
-           "bot": ai_turn.make_level_bot},
+           "bot": ai_turn.make_level_bot,
+           "eval_scale": 2.86},  # the review's chance to win, 1/(1+exp(-2.86 v)): build.py bench --calibrate
 ))
 
 __all__ = ["GAME", "VerquereState"]

@@ -51,7 +51,8 @@ GAME = register(Game(
     chance="none",
     max_game_length=max_game_length,  # Z22
     extra={"bench": [("37 rings", {"board": "37 rings", "pool": "standard"})], "perft": perft,
-           "candidates": ai.candidates},
+           "candidates": ai.candidates,
+           "eval_scale": 1.9},  # the review's chance to win, 1/(1+exp(-1.9 v)): build.py bench --calibrate
 ))
 
 __all__ = ["GAME", "ZertzState", "perft"]
