@@ -210,7 +210,8 @@ def cmd_review(args: dict) -> dict:
 
 def _search_pick(state, mover: int, rng: random.Random, lifted: bool, end: float) -> str | None:
     """The notation the hard level's search (the hint's player) picks for ``mover`` from a determinization
-    of ``state`` drawn from ``rng``; None when ``end`` (a ``time.monotonic()`` instant) passed first."""
+    of ``state`` drawn from ``rng``; None when ``end`` (a ``time.monotonic()`` instant) passed first (a
+    player that does not think in slices is bound by its own cap instead, within 2 s)."""
     root = state.determinize(mover, rng)  # what the mover could see, as the hint searches
     seed = rng.randrange(1 << 30)
     bot = own_bot(state.game, "hard", seed, not lifted)
@@ -235,7 +236,7 @@ def _confirmed(marks: list[dict], found: dict, seed: int) -> list[dict]:
     for m in sorted(marks, key=lambda m: (-m["loss"], m["ply"]))[:CONFIRM]:
         state, played, judged, samples = found[m["ply"]]
         rng = _stream(seed, m["ply"], -2)
-        pick = _search_pick(state, m["player"], rng, lifted, end)
+        pick = _search_pick(state, m["player"], rng, lifted, end) if time.monotonic() < end else None
         if pick is None:
             break  # out of time: this mark and the rest keep the evaluation's judgement
         if pick not in judged:
