@@ -151,7 +151,11 @@ def _result_text(state, game, seats) -> str:
         if more and more.lower().startswith(text.lower()):  # it says who won itself: not twice
             text = more[:1].upper() + more[1:]
         elif more:
-            text += f". {more}"
+            tail = text.rpartition(", ")[2]  # "You lost, Player 2 won": the game's own text may start so too
+            if more.lower().startswith(tail.lower()):
+                text += more[len(tail):]
+            else:
+                text += f". {more}"
     return text
 
 

@@ -2,6 +2,7 @@
 in the clear and comes back whole; a damaged text or another key is refused with a PygamesError; a move
 that cannot be taken back is said to be final before it is played."""
 import json
+import random
 
 from pygames import web, web_saves
 from pygames.core.errors import PygamesError
@@ -92,3 +93,17 @@ def test_the_result_says_who_won_once():
     text = call("view")["ok"]["result"]["text"]
     first = text.split(".")[0].split(";")[0]
     assert first.endswith("won") and text.count(first) == 1, text
+    # with a human seat the status says "You lost, Player 2 won" (or "You won"): the winner is named once
+    for seed in range(1, 4):
+        call("new_game", game="dritzak", options={"players": 2}, seats=["human", "random"], seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            v = call("view")["ok"]
+            if v["terminal"]:
+                break
+            if v["human_turn"]:
+                call("act", notation=rng.choice(v["legal"])["notation"])
+            else:
+                call("bot")
+        text = call("view")["ok"]["result"]["text"]
+        assert text.startswith("You ") and text.count(" won") == 1, text
