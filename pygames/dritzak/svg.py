@@ -16,6 +16,8 @@ Nothing here can show a card the observation does not hold.
 """
 from __future__ import annotations
 
+import math
+
 from functools import lru_cache
 
 from ..core.svg import document, el, escape, text, title
@@ -414,11 +416,14 @@ def _hand(hand: list | None, count: int, y: float, mine: bool, left: float, righ
     out = []
     for r, row in enumerate(rows):
         k = len(row)
-        step = min(CW + 4, (right - left - 20 - CW) / max(k - 1, 1))
+        turn = min(2.5, 12.0 / k) if len(rows) == 1 else 0.0  # degrees between fanned cards
+        # the end cards of a fan lean out by about 420 sin(angle) units at their top: kept inside too
+        lean = 420 * math.sin(math.radians(turn * (k - 1) / 2))
+        step = min(CW + 4, (right - left - 20 - CW - 2 * lean) / max(k - 1, 1))
         x0 = mid - (step * (k - 1) + CW) / 2
         yy = y + r * 58
         for i, c in enumerate(row):
-            rot = (i - (k - 1) / 2) * min(2.5, 12.0 / k) if len(rows) == 1 else 0.0
+            rot = (i - (k - 1) / 2) * turn
             x = x0 + i * step
             pivot = (x + CW / 2, yy + 420)
             if c is None:
