@@ -123,7 +123,7 @@ def hint(page, game: str) -> dict:
     text = page.inner_text("#hint-text")
     m = re.fullmatch(r"Hint \(hard\): (.+), about (\d+)% to win\.", text)
     assert m, text
-    legal = {a["notation"]: a for a in v["legal"]}
+    legal = {a["label"]: a for a in v["legal"]}  # the move as its button says it (else its notation)
     assert m.group(1) in legal, (game, text)
     assert 0 <= int(m.group(2)) <= 100
     marked = set(page.eval_on_selector_all("#board .hinted", "els => els.map((e) => e.dataset.target)"))
@@ -155,7 +155,7 @@ def review(page, game: str, final: dict) -> None:
     if game in HIDDEN:  # once over, the record is every player's; the review sends nothing beyond it
         r = page.evaluate("window.pygamesApp.review")
         assert [p["notation"] for p in r["plies"]] == final["record"]["actions"]
-        assert set(r) == {"plies", "marks"} and all(set(m) == {"ply", "player", "loss", "better", "targets"}
+        assert set(r) == {"plies", "marks"} and all(set(m) == {"ply", "player", "loss", "better", "label", "targets"}
                                                   for m in r["marks"])
     label = marks.first.get_attribute("aria-label")
     ply = int(re.match(r"Move (\d+),", label).group(1))
@@ -165,6 +165,10 @@ def review(page, game: str, final: dict) -> None:
     shown = view(page)
     assert shown["browsing"] and shown["ply"] == ply - 1, (label, shown["ply"])
     assert "The computer suggests " in page.inner_text("#review-detail")
+    hinted = page.locator("#board [data-target].hinted")
+    if hinted.count():  # the suggested move is on screen, not scrolled away above the chart
+        box = hinted.first.bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"], box
     print(f"{game}: review of {final['plies']} plies in {took:.2f} s, {marks.count()} marks")
     if game == "dritzak":  # axe-core on the reviewed game: the chart, its marks and the detail
         assert serious(page) == []

@@ -1,7 +1,8 @@
 """The bridge commands ``hint`` and ``review`` (issue 19): the computer as a teacher.
 
 ``hint {}`` — for the human seat to move: the action the hard level would play and its estimated chance to
-win, ``{"notation", "targets": [ids…], "win": 0..1, "level": "hard"}``, within :data:`HINT_SECONDS` of
+win, ``{"notation", "label", "targets": [ids…], "win": 0..1, "level": "hard"}`` (``label``: the action's
+button text, else its notation), within :data:`HINT_SECONDS` of
 search (under 2 s with the call). The search starts from ``state.determinize(player, rng)`` (a state drawn
 among those that look the same to that player), so it uses only what that player may see; the bots decide
 alike from states that look alike (``tests/test_bots_information.py``). ``win`` is the searched value of the
@@ -11,7 +12,7 @@ when the level's player tells no value (a DVONN placement), the mean evaluation 
 such states. Raises PygamesError with no game, at the end of a game, or when no human seat is to move.
 
 ``review {}`` — once the game is over (everything is revealed then): ``{"plies": [{"ply", "notation",
-"player", "win": [per player]}], "marks": [{"ply", "player", "loss", "better"}]}``. For every ply (chance
+"player", "win": [per player]}], "marks": [{"ply", "player", "loss", "better", "label", "targets"}]}``. For every ply (chance
 outcomes too, ``player`` then :data:`~pygames.core.state.CHANCE`), ``win[q]`` is player ``q``'s estimated
 chance to win after it, judged from what ``q`` could see then: the mean over :data:`SAMPLES` states that
 looked the same to ``q`` (one in a perfect-information game) of the game's evaluation (``Game.evaluate``,
@@ -26,13 +27,13 @@ random stream of their own (the record's seed and the ply), so what one ply's ju
 depends on what was hidden at another ply (``tests/test_bots_hint.py`` checks that two games that look the
 same to a player get the same judgements of that player's chances and moves). These are one-ply
 judgements of the game's evaluation, not a search: quick (a few seconds for a whole game), and as good as
-the evaluation. So that the review and the hint never contradict each other, the marks with the largest
-losses (at most :data:`CONFIRM`, within :data:`CONFIRM_SECONDS`) are then put to the hard level's search
+the evaluation. So that the review and the hint never contradict each other, each player's first marks
+(at most :data:`CONFIRM` each, within :data:`CONFIRM_SECONDS` in all) are then put to the hard level's search
 (the hint's player) from what the mover could see then (a determinization drawn from the ply's own
 stream): a mark whose played move the search would also play is dropped, and a kept mark's ``better`` is
 the move the search chose, kept only when the evaluation too rates it more than :data:`MARK` above the
-move played (its ``loss`` is that difference); a mark left unconfirmed for time keeps the evaluation's
-best move. Raises PygamesError with no game or before the game is over.
+move played (its ``loss`` is that difference). Only confirmed marks are shown: those past
+:data:`CONFIRM` or out of time are left out, so the review never suggests what the hint would not. Raises PygamesError with no game or before the game is over.
 """
 from __future__ import annotations
 
@@ -60,9 +61,10 @@ EVAL_SCALE = 2.0
 """The slope of a game's evaluation as a chance to win where the game states none (about ``(v + 1) / 2``
 near an even position)."""
 CONFIRM = 6
-"""At most this many marks (the largest losses first) are confirmed by the hard level's search."""
+"""At most this many marks of each player (the first in the game) are confirmed by the hard level's search;
+only they are shown."""
 CONFIRM_SECONDS = 4.0
-"""The confirming searches stop after this much time in all (the rest keep the evaluation's judgement);
+"""The confirming searches stop after this much time in all (the marks not yet confirmed are left out);
 with :data:`REVIEW_SECONDS` lifted (tests) this limit and the level's time cap are lifted too, so a review
 is the same on any machine."""
 REVIEW_SECONDS = 5.0
@@ -141,7 +143,8 @@ def cmd_hint(args: dict) -> dict:
     else:
         win = _win(v)
     mine = state.find_action(action.notation)  # the action as the real state offers it (same notation)
-    return {"notation": mine.notation, "targets": list(mine.targets), "win": win, "level": "hard"}
+    return {"notation": mine.notation, "label": mine.label or mine.notation, "targets": list(mine.targets),
+            "win": win, "level": "hard"}
 
 
 def _stream(seed: int, ply: int, player: int) -> random.Random:
@@ -233,18 +236,22 @@ def _confirmed(marks: list[dict], found: dict, seed: int) -> list[dict]:
     lifted = REVIEW_SECONDS >= 1e9
     end = math.inf if lifted else time.monotonic() + CONFIRM_SECONDS
     out = {m["ply"]: m for m in marks}
-    for m in sorted(marks, key=lambda m: (-m["loss"], m["ply"]))[:CONFIRM]:
+    tried: dict = {}
+    for m in marks:  # in the order of play, so a player's marks never depend on what came after them
+        if tried.get(m["player"], 0) >= CONFIRM:
+            continue
+        tried[m["player"]] = tried.get(m["player"], 0) + 1
         state, played, judged, samples = found[m["ply"]]
         rng = _stream(seed, m["ply"], -2)
         pick = _search_pick(state, m["player"], rng, lifted, end) if time.monotonic() < end else None
         if pick is None:
-            break  # out of time: this mark and the rest keep the evaluation's judgement
+            break  # out of time: this mark and the rest are not confirmed
         if pick not in judged:
             looks = _looks(state, m["player"], rng, samples)
             judged[pick] = sum(_chance(d.child(pick), m["player"], rng) for d in looks) / len(looks)
         loss = judged[pick] - judged[played]
-        if pick == played or loss <= MARK:
-            del out[m["ply"]]  # the search would play it, or the two judgements disagree: no lesson
-        else:
-            out[m["ply"]] = dict(m, better=pick, loss=round(loss, 3), targets=list(state.find_action(pick).targets))
-    return list(out.values())
+        if pick != played and loss > MARK:
+            better = state.find_action(pick)
+            out[m["ply"]] = dict(m, better=pick, label=better.label or pick, loss=round(loss, 3),
+                                 targets=list(better.targets))
+    return [m for m in out.values() if "label" in m]  # confirmed only: the review never contradicts a hint

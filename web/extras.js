@@ -30,7 +30,7 @@ $("hint").addEventListener("click", guarded(async () => {
   const targets = new Set(h.targets || []);
   $("board").querySelectorAll("[data-target]").forEach((el) => el.classList.toggle("hinted", targets.has(el.dataset.target)));
   const win = typeof h.win === "number" ? `, about ${Math.round(h.win * 100)}% to win` : "";
-  $("hint-text").textContent = `Hint (${h.level || "computer"}): ${h.notation}${win}.`;
+  $("hint-text").textContent = `Hint (${h.level || "computer"}): ${h.label || h.notation}${win}.`;
   $("hint-text").hidden = false;
 }));
 

@@ -118,6 +118,10 @@ async function showMark(m, p, who) {
   $("board").querySelectorAll("[data-target]").forEach((t) => t.classList.toggle("hinted", targets.has(t.dataset.target)));
   const d = $("review-detail");
   d.textContent = `Move ${m.ply}, ${who} played ${p.notation}: about ${Math.round(m.loss * 100)} points of the chance to win lost. `
-    + `The computer suggests ${m.better}${targets.size ? " (marked on the board)" : ""}.`;
+    + `The computer suggests ${m.label || m.better}${targets.size ? " (marked on the board)" : ""}.`;
   d.hidden = false;
+  // the position is what the mark is about: its marked move (else the board's top) in view
+  const first = [...$("board").querySelectorAll("[data-target].hinted")][0] || $("board");
+  const r = first.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) first.scrollIntoView({ block: "center", inline: "nearest" });
 }
