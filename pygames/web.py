@@ -148,14 +148,12 @@ def _result_text(state, game, seats) -> str:
     extra = getattr(state, "result_text", None)
     if callable(extra):  # a game's own account of the result (places, scores, special wins)
         more = extra()
-        if more and more.lower().startswith(text.lower()):  # it says who won itself: not twice
-            text = more[:1].upper() + more[1:]
+        # it may say who won itself, as the status ends ("Player 2 won", "You lost, Player 2 won"): not twice
+        tail = text.rpartition(", ")[2]
+        if more and more.lower().startswith(tail.lower()):
+            text += more[len(tail):]
         elif more:
-            tail = text.rpartition(", ")[2]  # "You lost, Player 2 won": the game's own text may start so too
-            if more.lower().startswith(tail.lower()):
-                text += more[len(tail):]
-            else:
-                text += f". {more}"
+            text += f". {more}"
     return text
 
 

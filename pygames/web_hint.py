@@ -72,14 +72,14 @@ REVIEW_SECONDS = 5.0
 actions (a long Zoon game judges every pending combat exactly, which is slow)."""
 
 
-def _hint_bot(state, seed: int):
+def _hint_bot(state, seed: int, cap: bool = True):
     """The hard level's player, its search capped at :data:`HINT_SECONDS` (a game's own player keeps its
-    own cap, within 2 s: DVONN's hard stops at 1.7 s)."""
-    own = own_bot(state.game, "hard", seed, True)
+    own cap, within 2 s: DVONN's hard stops at 1.7 s); ``cap=False`` lifts the caps (exactly its budget)."""
+    own = own_bot(state.game, "hard", seed, cap)
     if own is not None:
         return own
     it, depth, secs = LEVELS["hard"]  # type: ignore[misc]
-    return MCTSBot(iterations=it, depth=depth, seconds=min(secs, HINT_SECONDS), seed=seed)
+    return MCTSBot(iterations=it, depth=depth, seconds=min(secs, HINT_SECONDS) if cap else math.inf, seed=seed)
 
 
 def _chance(state, player: int, rng: random.Random) -> float:
@@ -216,11 +216,7 @@ def _search_pick(state, mover: int, rng: random.Random, lifted: bool, end: float
     of ``state`` drawn from ``rng``; None when ``end`` (a ``time.monotonic()`` instant) passed first (a
     player that does not think in slices is bound by its own cap instead, within 2 s)."""
     root = state.determinize(mover, rng)  # what the mover could see, as the hint searches
-    seed = rng.randrange(1 << 30)
-    bot = own_bot(state.game, "hard", seed, not lifted)
-    if bot is None:
-        it, depth, secs = LEVELS["hard"]  # type: ignore[misc]
-        bot = MCTSBot(iterations=it, depth=depth, seconds=math.inf if lifted else secs, seed=seed)
+    bot = _hint_bot(state, rng.randrange(1 << 30), cap=not lifted)
     if not hasattr(bot, "start"):
         return bot.step(root).notation  # a player without slices is bound by its own cap
     bot.start(root)

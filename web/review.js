@@ -121,7 +121,7 @@ async function showMark(m, p, who) {
     + `The computer suggests ${m.label || m.better}${targets.size ? " (marked on the board)" : ""}.`;
   d.hidden = false;
   // the position is what the mark is about: its marked move (else the board's top) in view
-  const first = [...$("board").querySelectorAll("[data-target].hinted")][0] || $("board");
+  const first = $("board").querySelector("[data-target].hinted") || $("board");
   const r = first.getBoundingClientRect();
   if (r.top < 0 || r.bottom > window.innerHeight) first.scrollIntoView({ block: "center", inline: "nearest" });
 }

@@ -101,14 +101,20 @@ def _hatching(x: float, y: float, w: float, h: float) -> str:
     return el("path", d=d)
 
 
+def _seat_state(obs: dict, q: int, base: str) -> tuple[bool, bool, str]:
+    """``(to move, made the last play, the seat's classes)`` of seat ``q``: ``base`` plus ``turn``,
+    ``last`` and ``out`` (gone out while the game goes on)."""
+    turn = obs["to_move"] == q
+    last = obs.get("last_by") == q and obs["phase"] != "over"
+    out = q in obs["places"] and obs["phase"] != "over"
+    return turn, last, base + (" turn" if turn else "") + (" last" if last else "") + (" out" if out else "")
+
+
 def _seat_panel(obs: dict, q: int, cx: float, y: float, names: list) -> str:
     """Another player's seat: name, hand count (backs), known cards, face-down slots with face-up cards."""
     w, h = 178, 150
     x = cx - w / 2
-    turn = obs["to_move"] == q
-    last = obs.get("last_by") == q and obs["phase"] != "over"
-    cls = "seat" + (" turn" if turn else "") + (" last" if last else "") + \
-        (" out" if q in obs["places"] and obs["phase"] != "over" else "")
+    turn, last, cls = _seat_state(obs, q, "seat")
     parts = [el("rect", class_="panel", x=x, y=y, width=w, height=h, rx=8)]
     if last:  # what this seat just did, so a person can follow the computer seats one play at a time
         parts.append(el("text", title(obs["last"]) + escape(_did(obs)), x=x + 8, y=y + 118, class_="lastc"))
@@ -197,10 +203,7 @@ def _compact_panel(obs: dict, q: int, x: float, y: float, names: list, narrow: b
     hand count, what it just did and the cards known in its hand; the same classes and titles as
     ``_seat_panel``. Wide: 138 × 112 units; narrow: 190 × 150 units with text of 20 units."""
     w, h = (190, 150) if narrow else (138, 112)
-    turn = obs["to_move"] == q
-    last = obs.get("last_by") == q and obs["phase"] != "over"
-    cls = "seat compact" + (" turn" if turn else "") + (" last" if last else "") + \
-        (" out" if q in obs["places"] and obs["phase"] != "over" else "")
+    turn, last, cls = _seat_state(obs, q, "seat compact")
     parts = [el("rect", class_="panel", x=x, y=y, width=w, height=h, rx=8)]
     label = names[q]
     if q in obs["places"]:
