@@ -31,7 +31,8 @@ root seen the same way.
 
 A pending combat (:func:`_combat_expectation`) is played out on copies, one for each way it can end
 (the dice or the secret choices grouped by outcome), and each copy judged as above, weighted by its
-chance: the penny flips, the attacker's recoil, tribe-card effects and an Emblem taken all count. A
+chance (classic combat: by both sides' equilibrium mixes of the game of secret choices, so a side is
+expected to pick a strong card orientation and corner, not one at random): the penny flips, the attacker's recoil, tribe-card effects and an Emblem taken all count. A
 defender that was face down when the search began is judged over every identity it may have.
 
 The search's playouts are empty (:func:`playout`): leaves are judged directly. The candidate order
@@ -46,6 +47,7 @@ from __future__ import annotations
 import math
 import random
 
+from . import ai_secret
 from .rules import BACK, HEADS, ZoonState, outcome, pair_of, combat_value, CELL_INDEX, QUIET_LIMIT
 from .tribes import STAR, X
 
@@ -338,25 +340,20 @@ def _value(state: ZoonState, to_move: int) -> float:
     return mover * win + (1 - win) * (-mover * threat + (1 - threat) * v)
 
 
-def _outcome_classes(state: ZoonState) -> list[tuple[float, tuple]]:
+def _outcome_classes(state: ZoonState) -> list[tuple[float, tuple | list]]:
     """The pending combat's outcomes grouped by what they do: ``[(probability, how), ...]`` where ``how``
     is a representative way to reach it (alternate: the dice ``(da, dd)``; classic: both secret choices,
-    every choice not yet made equally likely)."""
+    each side playing its equilibrium mix of the game of secret choices judged by :func:`evaluate`, see
+    :func:`pygames.zoon.ai_secret.classic_classes`)."""
+    if state.phase != "dice":
+        judged = ai_secret.classic_classes(state, lambda how: evaluate(_resolved(state, how))[0])
+        return [(pr, how) for pr, how, _v in judged]
     groups: dict = {}
-    if state.phase == "dice":
-        cva, cvd = state.combat_values()[:2]
-        for da in range(1, 7):
-            for dd in range(1, 7):
-                g = groups.setdefault(outcome(cva, cvd, da, dd), [0.0, (da, dd)])
-                g[0] += 1 / 36
-    else:
-        opts = [[x] if x is not None else [(o, k) for o in (0, 1) for k in range(4)] for x in state.secret]
-        pr = 1.0 / (len(opts[0]) * len(opts[1]))
-        for sa in opts[0]:
-            for sd in opts[1]:
-                res, eff = state.classic_result((sa, sd))[:2]
-                g = groups.setdefault((res, eff), [0.0, [sa, sd]])
-                g[0] += pr
+    cva, cvd = state.combat_values()[:2]
+    for da in range(1, 7):
+        for dd in range(1, 7):
+            g = groups.setdefault(outcome(cva, cvd, da, dd), [0.0, (da, dd)])
+            g[0] += 1 / 36
     return [(g[0], g[1]) for g in groups.values()]
 
 
@@ -396,7 +393,8 @@ def _swap_identities(state: ZoonState, q: int, i: int, j: int) -> None:
 
 def _combat_expectation(state: ZoonState) -> list[float]:
     """The value of a pending combat: each way it can end (see :func:`_outcome_classes`) is played out on
-    a copy and judged there, weighted by its chance (the dice and secret choices are not sampled). A
+    a copy and judged there, weighted by its chance (the dice are not sampled; in classic combat each side
+    plays its equilibrium mix of the game of secret choices, :mod:`pygames.zoon.ai_secret`). A
     defender that was face down when the search began may be any of its owner's Zoons still unknown to
     the searching player (the Emblem among them) and that its seen moves allow (ZN44): the value is averaged
     over those identities."""
@@ -416,8 +414,11 @@ def _combat_expectation(state: ZoonState) -> list[float]:
         if j != xd:
             s = state.clone()
             _swap_identities(s, pd, xd, j)
-        for pr, how in _outcome_classes(s):
-            south += pr * evaluate(_resolved(s, how))[0]
+        if s.phase == "dice":
+            south += sum(pr * evaluate(_resolved(s, how))[0] for pr, how in _outcome_classes(s))
+        else:
+            south += sum(pr * v for pr, _how, v in
+                         ai_secret.classic_classes(s, lambda how, s=s: evaluate(_resolved(s, how))[0]))
     south /= len(pool)
     return [south, -south]
 

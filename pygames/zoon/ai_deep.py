@@ -25,7 +25,7 @@ With the level's time cap (hard: 1.8 s a decision), determinizations stop after 
 three-ply checks start no later than 0.8 of it; a check still running at 0.96 of it is abandoned and its
 action not judged (a few positions, many attacks on face-down Zoons each judged over every identity, take
 far longer). Without the cap (``--no-cap``) the work is exactly the budget above. Other
-decisions (deployment, effects, secret choices) are left to the core's search.
+decisions (deployment, effects) are left to the core's search; secret choices as medium makes them.
 """
 from __future__ import annotations
 
@@ -136,9 +136,9 @@ def three_ply(state, me: int, deadline: float = math.inf) -> float:
 class DeepBot(ai_look.LookaheadBot):
     """Zoon's hard level (see the module docstring): medium's player (:class:`pygames.zoon.ai_look.LookaheadBot`:
     the determinizations, every action judged one ply, the ``top`` best judged again) with its best actions
-    judged by :func:`three_ply`. ``fallback`` decides outside a turn's main decision (deployment, effects,
-    secret choices): the core's search, :class:`pygames.core.bots.MCTSBot`. ``step(state)`` returns an
-    action of ``state.legal_actions()``; raises PygamesError at a terminal state (through ``fallback``)."""
+    judged by :func:`three_ply`. ``fallback`` decides outside a turn's main decision (deployment, effects):
+    the core's search, :class:`pygames.core.bots.MCTSBot`; secret choices as medium makes them. ``step(state)``
+    returns an action of ``state.legal_actions()``; raises PygamesError at a terminal state (through ``fallback``)."""
 
     def __init__(self, seed: int, fallback, dets: int = DETS, top: int = TOP, seconds: float = math.inf):
         super().__init__(seed, fallback, dets, top, seconds)

@@ -18,10 +18,12 @@ same order of work on a plain expectimax instead:
    opponent cannot tell apart (as the evaluation does for the player's own attacks), so the opponent's
    answer never reads the player's hidden Emblem.
 
-The most valuable of the ``TOP`` by the two-ply value is played. With the level's time cap (medium: 1 s
+The most valuable of the ``TOP`` by the two-ply value is played. A secret choice of classic combat (ZN42)
+is drawn from the player's equilibrium mix of the game of secret choices, averaged over ``DETS``
+determinizations (:func:`pygames.zoon.ai_secret.choose`). With the level's time cap (medium: 1 s
 a decision), determinizations stop after half of 0.8 of it and the two-ply checks at 0.8 of it (without
-the cap, ``--no-cap``, the work is exactly the budget above). Other decisions (deployment, effects,
-secret choices) are left to the core's search.
+the cap, ``--no-cap``, the work is exactly the budget above). Other decisions (deployment, effects)
+are left to the core's search.
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ import math
 import random
 import time
 
-from . import ai
+from . import ai, ai_secret
 
 DETS = 6
 """Determinizations judged per decision."""
@@ -76,7 +78,7 @@ def two_ply(state, me: int) -> float:
 
 class LookaheadBot:
     """Zoon's medium level (see the module docstring). ``fallback`` decides outside a turn's main
-    decision (deployment, effects, secret choices): the core's search, :class:`pygames.core.bots.MCTSBot`.
+    decision (deployment, effects): the core's search, :class:`pygames.core.bots.MCTSBot`.
     ``step(state)`` returns an action of ``state.legal_actions()``; raises PygamesError at a terminal state
     (through ``fallback``)."""
 
@@ -85,6 +87,11 @@ class LookaheadBot:
         self.fallback, self.dets, self.top, self.seconds = fallback, dets, top, seconds
 
     def step(self, state):
+        if not state.is_terminal() and state.phase == "secret":  # classic combat: a mix of the game's equilibrium
+            me = state.current_player()
+            n = ai_secret.choose(state, me, self.rng, self.dets,
+                                 lambda d, how: ai.evaluate(ai._resolved(d, how))[0])
+            return next(a for a in state.legal_actions() if a.notation == n)
         if state.is_terminal() or state.phase != "turn":
             return self.fallback.step(state)
         legal = state.legal_actions()
