@@ -51,3 +51,20 @@ def test_the_review_reads_the_games_slope(monkeypatch):
     assert web_hint._chance(state, 0, rng) == 1 / (1 + math.exp(-5.0 * v))
     monkeypatch.delitem(g.extra, "eval_scale")
     assert web_hint._chance(state, 0, rng) == 1 / (1 + math.exp(-web_hint.EVAL_SCALE * v))
+
+
+def test_a_pair_of_levels_alternates_seats(monkeypatch):
+    """``--level easy-random``: the first level takes seat 0 in even games and seat 1 in odd ones, the second
+    level the other seat; every seat's values come with that seat's result."""
+    from pygames.core import bots
+    from tools import calibrate
+    asked = []
+    real = bots.make_bot
+
+    def recording(level, seed=0, cap=True):
+        asked.append(level)
+        return real("random", seed=seed, cap=cap)
+    monkeypatch.setattr(bots, "make_bot", recording)
+    data = calibrate.self_play("dvonn", {}, 2, "easy-random")
+    assert asked == ["easy", "random", "random", "easy"]
+    assert data and {y for _v, y in data} <= {0.0, 0.5, 1.0} and all(-1 <= v <= 1 for v, _y in data)

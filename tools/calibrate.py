@@ -1,5 +1,5 @@
 """How far a game's evaluation is from a chance to win (issue 19's hints and review): ``python3 build.py
-bench --calibrate [--game ID]... [--games N] [--level L] [--options JSON]``.
+bench --calibrate [--game ID]... [--games N] [--level L]... [--options JSON]``.
 
 The review draws each player's chance to win after every move from the game's evaluation
 (:attr:`pygames.core.registry.Game.evaluate`, values in [-1, 1]) as ``1 / (1 + exp(-a v))``, with a slope
@@ -13,7 +13,10 @@ shared first place) and maximises the log-likelihood of the results over ``a`` (
 fitted slope, and the mean log loss per decision at the fitted slope, at the game's current slope and of
 a coin (ln 2 = 0.693), so a reader sees what the fit buys. Two-player configurations only (a chance to
 win of one seat against one): the ladder's, or ``--options`` for the named games (Dritzak's two
-players); a game's slope serves all its configurations.
+players); a game's slope serves all its configurations. Several ``--level`` flags pool their games; a
+level may name a pair, ``--level easy-random`` (the first level against the second, seats alternating):
+a review is of a game a person played, who may be far weaker or stronger than the computer, and an
+evaluation's large leads are only seen, and their slope only fitted, in such games.
 """
 from __future__ import annotations
 
@@ -57,15 +60,20 @@ def fit_scale(data: list[tuple[float, float]], low: float = 0.25, high: float = 
 
 def self_play(game_id: str, options: dict, games: int, level: str) -> list[tuple[float, float]]:
     """``[(v, y)]``: every seat's evaluation at every decision of ``games`` games of ``level`` against
-    itself (caps off, seeds 0..games-1), with that seat's result."""
+    itself (caps off, seeds 0..games-1), with that seat's result. ``level`` may name two levels,
+    ``"easy-random"``: the first plays seat 0 in even games and seat 1 in odd ones, the second the other
+    seats (games between unequal players, where the evaluation's leads grow large)."""
     from pygames.core.bots import make_bot
     from pygames.core.chance import sample_outcome
     from pygames.core.registry import get_game
     g = get_game(game_id)
+    first, _, second = level.partition("-")
     data = []
     for seed in range(games):
         s = g.new_initial_state(options)
-        bots = [make_bot(level, seed=seed * 31 + i, cap=False) for i in range(s.num_players)]
+        seat = seed % s.num_players
+        levels = [first if not second or i == seat else second for i in range(s.num_players)]
+        bots = [make_bot(levels[i], seed=seed * 31 + i, cap=False) for i in range(s.num_players)]
         rng = random.Random(seed)
         seen = []
         while not s.is_terminal():
@@ -88,7 +96,7 @@ def bench_calibrate(args: list[str]) -> int:
     from pygames.web_hint import EVAL_SCALE
     from tools.ladder import _flag, _ladder_configs
     n = int(_flag(args, "--games", "20"))
-    level = _flag(args, "--level", "medium")
+    levels = [args[i + 1] for i, a in enumerate(args) if a == "--level" and i + 1 < len(args)] or ["medium"]
     only = [args[i + 1] for i, a in enumerate(args) if a == "--game" and i + 1 < len(args)]
     configs = _ladder_configs(list_games())
     if "--options" in args:  # one configuration of the named games, e.g. Dritzak's two players
@@ -99,16 +107,19 @@ def bench_calibrate(args: list[str]) -> int:
     for g, label, opts in configs:
         if (only and g.id not in only) or g.num_players(opts) != 2 or g.evaluate is None:
             continue
-        data = self_play(g.id, opts, n, level)
-        pooled.setdefault(g.id, (g, []))[1].extend(data)
+        for level in levels:
+            data = self_play(g.id, opts, n, level)
+            pooled.setdefault(g.id, (g, []))[1].append((f"{label}, {level}", data))
+            a = fit_scale(data)
+            now = g.extra.get("eval_scale", EVAL_SCALE)
+            print(f"{g.id} {label}: {len(data)} values from {n} games of {level}; fitted slope {a}, log loss "
+                  f"{log_loss(data, a):.4f} (at the game's slope {now}: {log_loss(data, now):.4f}; a coin "
+                  f"{math.log(2):.4f})", flush=True)
+    for g, parts in pooled.values():  # one slope serves every configuration (and pairing) of a game
+        data = [x for _label, part in parts for x in part]
         a = fit_scale(data)
         now = g.extra.get("eval_scale", EVAL_SCALE)
-        print(f"{g.id} {label}: {len(data)} values from {n} games of {level}; fitted slope {a}, log loss "
-              f"{log_loss(data, a):.4f} (at the game's slope {now}: {log_loss(data, now):.4f}; a coin "
-              f"{math.log(2):.4f})", flush=True)
-    for g, data in pooled.values():  # one slope serves every configuration of a game
-        a = fit_scale(data)
-        print(f"{g.id}, all its configurations: {len(data)} values; fitted slope {a}, log loss "
-              f"{log_loss(data, a):.4f} (at {g.extra.get('eval_scale', EVAL_SCALE)}: "
-              f"{log_loss(data, g.extra.get('eval_scale', EVAL_SCALE)):.4f})")
+        each = "; ".join(f"{label} {log_loss(part, a):.4f}" for label, part in parts)
+        print(f"{g.id}, all its configurations and levels: {len(data)} values; fitted slope {a}, log loss "
+              f"{log_loss(data, a):.4f} (at {now}: {log_loss(data, now):.4f}); each at {a}: {each}")
     return 0
