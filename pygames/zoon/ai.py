@@ -343,11 +343,10 @@ def _value(state: ZoonState, to_move: int) -> float:
 def _outcome_classes(state: ZoonState) -> list[tuple[float, tuple | list]]:
     """The pending combat's outcomes grouped by what they do: ``[(probability, how), ...]`` where ``how``
     is a representative way to reach it (alternate: the dice ``(da, dd)``; classic: both secret choices,
-    each side playing its equilibrium mix of the game of secret choices judged by :func:`evaluate`, see
+    each side playing its equilibrium mix of the game of secret choices, see
     :func:`pygames.zoon.ai_secret.classic_classes`)."""
     if state.phase != "dice":
-        judged = ai_secret.classic_classes(state, lambda how: evaluate(_resolved(state, how))[0])
-        return [(pr, how) for pr, how, _v in judged]
+        return [(pr, how) for pr, how, _v in ai_secret.classic_classes(state)]
     groups: dict = {}
     cva, cvd = state.combat_values()[:2]
     for da in range(1, 7):

@@ -3,13 +3,16 @@
 In a classic combat each side secretly picks one of eight choices (its card upright or turned, and the
 corner of the enemy card it touches), and the pair of choices decides the outcome. The bots used to judge
 a pending combat with every choice not yet made equally likely; a player instead picks a strong mix. Here
-the 8 × 8 game is solved as a zero-sum matrix game whose payoffs are the evaluation of each way the combat
-can end (:func:`pygames.zoon.ai.evaluate` of the resolved state), and
+the 8 × 8 game is solved as a zero-sum matrix game:
 
-- :func:`classic_classes` weighs the outcomes by both sides' equilibrium mixes (a choice already made counts
-  as made only when it is the searching player's own: the other side's is secret, ZN42);
-- :func:`choose` picks the bot's own secret choice by sampling its equilibrium mix of the game averaged over
-  determinizations (:func:`secret_game`) (the enemy card face down may be any the player cannot tell apart, ZN44).
+- :func:`classic_classes` weighs a pending combat's outcomes by both sides' equilibrium mixes of the game
+  whose payoff is the combat's result (win, draw, loss, a tribe-card effect half a win), the game a player
+  plays to win the fight (:func:`outcome_mixes`, kept by pattern: a search meets the same two cards again
+  and again), each outcome then judged by the evaluation. A choice already made counts as made only when it
+  is the searching player's own: the other side's is secret (ZN42).
+- :func:`choose` picks the bot's own secret choice by sampling its equilibrium mix of the game whose payoffs
+  are the evaluation of each outcome, averaged over determinizations (:func:`secret_game`: the enemy card
+  face down may be any the player cannot tell apart, ZN44), so the rest of the board counts too.
 
 :func:`solve` is a small exact-enough solver, stdlib only: duplicate rows and columns merged, dominated ones
 removed, a pure saddle point or a 2 × 2 game solved in closed form, else regret matching+ (Tammelin 2014)
@@ -25,10 +28,10 @@ ITERATIONS = 120
 """Regret-matching+ iterations for a game with no pure or 2 × 2 solution."""
 
 
-def _classes(state) -> tuple[list, list[list[int]]]:
-    """The pending classic combat's outcome classes: ``(reps, idx)`` where ``reps[c]`` is a choice pair
-    ``[attacker's, defender's]`` reaching class ``c`` and ``idx[i][j]`` the class of the attacker's choice
-    ``CHOICES[i]`` against the defender's ``CHOICES[j]`` (classes grouped by result and effect side)."""
+def _classes(state) -> tuple[list, list[list[int]], list]:
+    """The pending classic combat's outcome classes: ``(reps, idx, keys)`` where ``reps[c]`` is a choice
+    pair ``[attacker's, defender's]`` reaching class ``c``, ``keys[c]`` its ``(result, effect side)`` and
+    ``idx[i][j]`` the class of the attacker's choice ``CHOICES[i]`` against the defender's ``CHOICES[j]``."""
     keys: dict = {}
     reps: list = []
     idx = []
@@ -42,7 +45,30 @@ def _classes(state) -> tuple[list, list[list[int]]]:
                 reps.append([sa, sd])
             row.append(c)
         idx.append(row)
-    return reps, idx
+    return reps, idx, list(keys)
+
+
+WORTH = {"attacker": 1.0, "draw": 0.0, "defender": -1.0}
+"""The attacker's payoff of a combat's result in the game the search assumes both sides play (a tribe-card
+effect, which a Star brings on a draw, counts half a win to the side whose card fires it)."""
+_MIXES: dict = {}
+"""Solved games of outcomes, by their pattern of classes: ``{(keys, idx): (x, y)}``."""
+
+
+def outcome_mixes(keys: list, idx: list[list[int]]) -> tuple[list[float], list[float]]:
+    """Both sides' equilibrium mixes ``(x, y)`` (the attacker's over :data:`CHOICES`, the defender's) of
+    the game whose payoff is the combat's result, :data:`WORTH` (a side picks its card's turn and the
+    corner it touches to win the combat, not knowing the rest of the board's worth). A search meets the
+    same two cards many times: solved games are kept by their pattern (at most 20,000)."""
+    key = (tuple(keys), tuple(map(tuple, idx)))
+    got = _MIXES.get(key)
+    if got is None:
+        worth = [WORTH[r] + (0.5 if e == "a" else -0.5 if e == "d" else 0.0) for r, e in keys]
+        got = solve([[worth[c] for c in row] for row in idx])[:2]
+        if len(_MIXES) > 20_000:
+            _MIXES.clear()
+        _MIXES[key] = got
+    return got
 
 
 def _reduce(a: list[list[float]]) -> tuple[list[list[int]], list[list[int]]]:
@@ -137,27 +163,30 @@ def _regret_matching(b: list[list[float]], iterations: int) -> tuple[list[float]
     return [s / tx for s in sx], [s / ty for s in sy]
 
 
-def classic_classes(state, value) -> list[tuple[float, list, float]]:
-    """The pending classic combat's outcome classes weighed by both sides' equilibrium mixes:
-    ``[(probability, how, value), ...]`` with ``how`` a choice pair reaching the class (see
-    :func:`pygames.zoon.ai._resolved`) and ``value`` South's value of it, ``value(how)`` (in (-1, 1)).
-    A choice already made is fixed only when it is the searching player's own (``_bot_root``), or when no
-    search is under way; the other side's made choice is secret to the searcher (ZN42) and mixed as if not
-    yet made."""
-    reps, idx = _classes(state)
-    vals = [value(how) for how in reps]
+def _no_value(how) -> float:
+    return 0.0
+
+
+def classic_classes(state, value=None) -> list[tuple[float, list, float]]:
+    """The pending classic combat's outcome classes weighed by both sides' equilibrium mixes of the game of
+    outcomes (:func:`outcome_mixes`): ``[(probability, how, value), ...]`` with ``how`` a choice pair
+    reaching the class (see :func:`pygames.zoon.ai._resolved`) and ``value`` South's value of it,
+    ``value(how)`` (in (-1, 1); asked only for the classes that may happen; 0.0 with no ``value``). A choice already made is fixed
+    only when it is the searching player's own (``_bot_root``), or when no search is under way; the other
+    side's made choice is secret to the searcher (ZN42) and mixed as if not yet made."""
+    if value is None:
+        value = _no_value
+    reps, idx, keys = _classes(state)
     if len(reps) == 1:
-        return [(1.0, reps[0], vals[0])]
-    a_owner = state.combat["a"][0]
-    sign = 1.0 if a_owner == 0 else -1.0
-    pay = [[sign * vals[c] for c in row] for row in idx]
+        return [(1.0, reps[0], value(reps[0]))]
     root = state.__dict__.get("_bot_root")
+    a_owner = state.combat["a"][0]
     owners = (a_owner, 1 - a_owner)
     fixed = [state.secret[k] is not None and (root is None or root[0] == owners[k]) for k in (0, 1)]
     if fixed[0] and fixed[1]:
         c = idx[CHOICES.index(tuple(state.secret[0]))][CHOICES.index(tuple(state.secret[1]))]
-        return [(1.0, reps[c], vals[c])]
-    x, y = solve(pay)[:2]  # neither side sees the other's choice: each plays its mix of the whole game
+        return [(1.0, reps[c], value(reps[c]))]
+    x, y = outcome_mixes(keys, idx)  # neither side sees the other's choice: each plays its mix
     if fixed[0]:
         x = [1.0 if c == tuple(state.secret[0]) else 0.0 for c in CHOICES]
     elif fixed[1]:
@@ -169,7 +198,7 @@ def classic_classes(state, value) -> list[tuple[float, list, float]]:
             for j in range(8):
                 if y[j]:
                     prob[row[j]] += x[i] * y[j]
-    return [(prob[c], reps[c], vals[c]) for c in range(len(reps)) if prob[c] > 0]
+    return [(prob[c], reps[c], value(reps[c])) for c in range(len(reps)) if prob[c] > 1e-9]
 
 
 def secret_game(state, me: int, rng: random.Random, dets: int, judge) -> list[list[float]]:
@@ -184,7 +213,7 @@ def secret_game(state, me: int, rng: random.Random, dets: int, judge) -> list[li
         d = state.determinize(me, rng)
         ai.note_root(d, me)
         d.secret = [None, None]  # own choice is being made, the other's is secret (ZN42)
-        reps, idx = _classes(d)
+        reps, idx, _keys = _classes(d)
         vals = [sign * judge(d, how) for how in reps]
         for i in range(8):
             for j in range(8):

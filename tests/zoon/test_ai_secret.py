@@ -63,20 +63,26 @@ def secret_positions(count: int):
 
 def test_combat_judged_by_equilibrium_mixes():
     """ZN42, ZN43: a pending combat's outcomes are weighed by both sides' equilibrium mixes of the game of
-    secret choices judged by the evaluation; no side does better by a pure choice than the value found."""
+    the combat's result (no side wins the fight more often by a pure choice), each outcome judged by the
+    evaluation; the mixes kept for a pattern are those solved afresh."""
     spread = 0
-    for s in secret_positions(6):
+    for s in secret_positions(8):
         d = s.determinize(s.current_player(), random.Random(1))
         ai.note_root(d, d.current_player())
         judged = ai_secret.classic_classes(d, lambda how: ai.evaluate(ai._resolved(d, how))[0])
         assert sum(pr for pr, _how, _v in judged) == pytest.approx(1)
-        reps, idx = ai_secret._classes(d)
-        sign = 1 if d.combat["a"][0] == 0 else -1
-        vals = [sign * ai.evaluate(ai._resolved(d, how))[0] for how in reps]
-        pay = [[vals[c] for c in row] for row in idx]
-        x, y, v = ai_secret.solve(pay)
-        assert gap(pay, x, y) <= 0.03 * (max(vals) - min(vals)) + 1e-9
-        assert sign * sum(pr * val for pr, _how, val in judged) == pytest.approx(v)
+        assert all(v == ai.evaluate(ai._resolved(d, how))[0] for _pr, how, v in judged)
+        reps, idx, keys = ai_secret._classes(d)
+        worth = [ai_secret.WORTH[r] + {"a": 0.5, "d": -0.5}.get(e, 0.0) for r, e in keys]
+        pay = [[worth[c] for c in row] for row in idx]
+        x, y = ai_secret.outcome_mixes(keys, idx)
+        assert (x, y) == tuple(ai_secret.solve(pay)[:2])
+        assert gap(pay, x, y) <= 0.03 * (max(worth) - min(worth)) + 1e-9
+        prob = {}
+        for i in range(8):
+            for j in range(8):
+                prob[idx[i][j]] = prob.get(idx[i][j], 0.0) + x[i] * y[j]
+        assert sorted(pr for pr, _h, _v in judged) == pytest.approx(sorted(p for p in prob.values() if p > 1e-9))
         spread += max(x) > 0.13 or max(y) > 0.13  # not every choice equally likely
     assert spread >= 3
 
@@ -85,7 +91,7 @@ def test_opponents_made_choice_is_not_read():
     """ZN42: at the defender's choice, the attacker's made choice is secret: the defender's search judges the
     combat the same whatever that choice was, and its bot chooses alike (the same seed, the same choice)."""
     checked = 0
-    for s in secret_positions(4):
+    for s in secret_positions(6):
         outs = []
         for n in ("secret up TL", "secret down BR", "secret up BL"):  # the attacker's choice, made three ways
             other = s.clone()
