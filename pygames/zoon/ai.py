@@ -32,8 +32,9 @@ root seen the same way.
 A pending combat (:func:`_combat_expectation`) is played out on copies, one for each way it can end
 (the dice or the secret choices grouped by outcome), and each copy judged as above, weighted by its
 chance (classic combat: by both sides' equilibrium mixes of the game of secret choices, so a side is
-expected to pick a strong card orientation and corner, not one at random): the penny flips, the attacker's recoil, tribe-card effects and an Emblem taken all count. A
-defender that was face down when the search began is judged over every identity it may have.
+expected to pick a strong card orientation and corner, not one at random, :mod:`pygames.zoon.ai_secret`):
+the penny flips, the attacker's recoil, tribe-card effects and an Emblem taken all count. A defender
+that was face down when the search began is judged over every identity it may have.
 
 The search's playouts are empty (:func:`playout`): leaves are judged directly. The candidate order
 (:func:`candidates`) puts Emblem attacks, favourable attacks and advances first for a search that widens

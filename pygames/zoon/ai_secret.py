@@ -171,9 +171,10 @@ def classic_classes(state, value=None) -> list[tuple[float, list, float]]:
     """The pending classic combat's outcome classes weighed by both sides' equilibrium mixes of the game of
     outcomes (:func:`outcome_mixes`): ``[(probability, how, value), ...]`` with ``how`` a choice pair
     reaching the class (see :func:`pygames.zoon.ai._resolved`) and ``value`` South's value of it,
-    ``value(how)`` (in (-1, 1); asked only for the classes that may happen; 0.0 with no ``value``). A choice already made is fixed
-    only when it is the searching player's own (``_bot_root``), or when no search is under way; the other
-    side's made choice is secret to the searcher (ZN42) and mixed as if not yet made."""
+    ``value(how)`` (in (-1, 1); asked only for the classes that may happen; 0.0 with no ``value``). A
+    choice already made is fixed only when it is the searching player's own (``_bot_root``), or when no
+    search is under way; the other side's made choice is secret to the searcher (ZN42) and mixed as if
+    not yet made."""
     if value is None:
         value = _no_value
     reps, idx, keys = _classes(state)
