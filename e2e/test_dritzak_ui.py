@@ -187,3 +187,25 @@ def test_laptop_pile_hand_and_confirm_on_one_screen(app, site_url):
     assert m["hand"] and all(0 <= b["top"] and b["bottom"] <= 800 for b in m["hand"]), m["hand"]
     for what in ("confirm", "pile"):
         assert m[what] and 0 <= m[what]["top"] and m[what]["bottom"] <= 800, (what, m[what])
+
+
+PILE_AND_RESULT = """() => {
+  const box = (e) => { const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; };
+  const pile = document.querySelector('#board g.pile'), res = document.querySelector('#board g.res');
+  return {pile: box(pile), cards: pile.querySelectorAll('g').length, res: res && box(res)}; }"""
+
+
+def test_game_over_result_leaves_the_pile_in_view(app, site_url):
+    """A newcomer found the "Player N won" box over the pile's top card once the game was over: at 1280×800
+    and 390×844 the result box is drawn clear of the pile, its top card in view."""
+    for size, players in (((1280, 800), 4), ((390, 844), 4), ((1280, 800), 2)):
+        app.set_viewport_size({"width": size[0], "height": size[1]})
+        open_app(app, site_url)
+        app.evaluate(f"window.pygamesApp.start({{game: 'dritzak', options: {{players: {players}}}, "
+                     f"seats: {json.dumps(['random'] * players)}, seed: 8}})")
+        app.wait_for_selector("#gameover:not([hidden])", timeout=120_000)
+        idle(app)
+        m = app.evaluate(PILE_AND_RESULT)
+        p, r = m["pile"], m["res"]
+        assert r, m
+        assert not (p["left"] < r["right"] and r["left"] < p["right"] and p["top"] < r["bottom"] and r["top"] < p["bottom"]), (size, m)

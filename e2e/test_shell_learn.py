@@ -97,7 +97,7 @@ def test_hint_against_the_computer(app, site_url):
     app.click("#hint")
     app.wait_for_selector("#hint-text:not([hidden])", timeout=60_000)
     text = app.inner_text("#hint-text")
-    assert any(f": {a['notation']}" in text for a in v["legal"]), text
+    assert any(f": {a['label']}" in text for a in v["legal"]), text  # the move as a player reads it (a1 → b2)
     assert app.locator("#board .hinted").count() >= 1
 
 

@@ -83,8 +83,10 @@ def _moves(session: Session, viewer: int | None) -> list[dict]:
     outcome), ``chance``, ``name`` (whose turn it belongs to, "" for a neutral deal), ``kind`` (a chance
     outcome's first word, e.g. ``roll`` or ``deal``: outcomes of one kind in a row may be shown as one
     entry), ``hidden`` (the viewer does not see this outcome in full), ``seen`` (what the viewer sees of
-    it after its kind, "" when hidden) and ``no_move`` (an outcome after which its owner made no move:
-    a roll that allowed none)."""
+    it after its kind, "" when hidden), ``no_move`` (an outcome after which its owner made no move:
+    a roll that allowed none) and ``label`` (a player's move as a player reads it, ``Play 10♥`` for
+    ``play Th``: the action's label where the viewer sees the move in full and it has one, else the
+    shown notation)."""
     g = session.game
     actions = session.record.actions
     out = [{"ply": i + 1, "notation": a, "player": p, "chance": p == CHANCE,
@@ -100,7 +102,8 @@ def _moves(session: Session, viewer: int | None) -> list[dict]:
     for i, m in enumerate(out):
         kind, _, rest = m["notation"].partition(" ")
         hidden = m["notation"] != actions[m["ply"] - 1]
-        m.update(kind=kind if m["chance"] and rest else "", hidden=hidden, seen="" if hidden else rest)
+        m.update(kind=kind if m["chance"] and rest else "", hidden=hidden, seen="" if hidden else rest,
+                 label=(not hidden and not m["chance"] and session.labels[m["ply"] - 1]) or m["notation"])
         name = m["name"]
         m["no_move"] = bool(m["chance"] and name and (i == 0 or out[i - 1]["name"] != name)
                             and i + 1 < len(out) and out[i + 1]["name"] != name)

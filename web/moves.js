@@ -1,6 +1,6 @@
 // The move list and stepping through the positions (first / previous / next / last, the arrow keys), on
 // the game page as in an embedded board. Entries come worded by the bridge (kind, hidden, seen,
-// no_move): the page parses no notation.
+// no_move, label): the page parses no notation.
 import { $, app, call, showError, b64urlEncode } from "./shell.js";
 import { render } from "./view.js";
 
@@ -8,7 +8,8 @@ function moveLink(m) {
   const a = document.createElement("a");
   a.href = "#";
   a.className = m.chance ? "move chance" : "move";
-  a.textContent = m.notation;
+  a.textContent = m.label || m.notation;  // a move as a player reads it (Play 10♥), its notation for a title
+  if (m.label && m.label !== m.notation) a.title = m.notation;
   a.dataset.ply = m.ply;
   a.addEventListener("click", async (e) => {
     e.preventDefault();

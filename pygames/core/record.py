@@ -268,7 +268,7 @@ class Session:
         if len(self.seats) != n:
             raise InvalidOption(f"seats: expected {n} seats, got {len(self.seats)}")
         self.redo_stack: list[str] = []
-        self.movers, self.owners = self._movers(self.record.actions)
+        self.movers, self.owners, self.labels = self._movers(self.record.actions)
         self._revealed: dict[int, int | None] = {}
         """Action index -> the human seat that action showed something new (None: nobody), as far as
         computed (only actions that an undo could cross are)."""
@@ -279,17 +279,20 @@ class Session:
         :data:`SNAPSHOTS`), so that :meth:`undo` pops back to it instead of replaying the record."""
         self.advance()
 
-    def _movers(self, actions: list[str]) -> tuple[list[int], list]:
-        """Who took each action (a player index or CHANCE), and whose turn it was (``owners``: the
-        mover, or for a chance outcome ``State.chance_owner()``, e.g. the player who rolled)."""
+    def _movers(self, actions: list[str]) -> tuple[list[int], list, list[str]]:
+        """Who took each action (a player index or CHANCE), whose turn it was (``owners``: the mover, or
+        for a chance outcome ``State.chance_owner()``, e.g. the player who rolled) and the action's label
+        ("" where it has none: the move list then shows its notation)."""
         st = self.game.new_initial_state(self.record.options)
-        movers, owners = [], []
+        movers, owners, labels = [], [], []
         for a in actions:
             p = st.current_player()
             movers.append(p)
             owners.append(st.chance_owner() if p == CHANCE else p)
-            st.apply(a)
-        return movers, owners
+            act = st.find_action(a)
+            labels.append(act.label)
+            st.apply(act)
+        return movers, owners, labels
 
     def _humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s == "human"]
@@ -311,6 +314,7 @@ class Session:
             self.state.apply(a)
         self.movers.append(mover)
         self.owners.append(owner)
+        self.labels.append(a.label)
         self.record.actions.append(self.state.history[-1])
         self._version += 1
 
@@ -429,6 +433,7 @@ class Session:
         self.record.actions = self.record.actions[:idx]
         self.movers = self.movers[:idx]
         self.owners = self.owners[:idx]
+        self.labels = self.labels[:idx]
         self._revealed = {k: v for k, v in self._revealed.items() if k < idx}
         self._version += 1
         snap = self._snapshots.get(idx)

@@ -62,6 +62,17 @@ def card_name(c: int) -> str:
 
 
 _NAMES = [card_name(c) for c in range(156)]
+
+
+def card_text(c: int) -> str:
+    """The card ``c`` as a player reads it: ``10♥``, ``Q♠``, ``7♦`` (the copies of other decks alike, D30).
+    Presentation only: records and rules use :func:`card_name`."""
+    r = RANKS[c % 13]
+    return ("10" if r == "T" else r) + "\u2663\u2666\u2665\u2660"[(c % 52) // 13]
+
+
+_TEXTS = [card_text(c) for c in range(156)]
+"""``card_text`` of every card id: the actions' labels and the last move's text."""
 _IDS = {n: c for c, n in enumerate(_NAMES)}
 _RANK = [c % 13 for c in range(156)]
 _SUIT = [(c % 52) // 13 for c in range(156)]
@@ -126,7 +137,8 @@ def _play_action(cards: tuple, player: int) -> Action:
     if a is None:
         names = [_NAMES[c] for c in cards]
         a = _ACTIONS[key] = Action("play " + " ".join(names), targets=tuple("card-" + n for n in names),
-                                   select="set", player=player)
+                                   select="set", label="Play " + " ".join(_TEXTS[c] for c in cards),
+                                   player=player)
         _PLAY_CARDS[a.notation] = cards
     return a
 
@@ -138,7 +150,7 @@ def _up_action(cards: tuple, player: int) -> Action:
     """The face-up choice of ``cards`` (D4); not cached: three cards of a hand rarely come back."""
     a, b, c = cards
     return Action(f"up {_NAMES[a]} {_NAMES[b]} {_NAMES[c]}", targets=(_TARGET[a], _TARGET[b], _TARGET[c]),
-                  select="set", label="Lay these face up", player=player)
+                  select="set", label=f"Lay {_TEXTS[a]} {_TEXTS[b]} {_TEXTS[c]} face up", player=player)
 
 
 def _sets(cards: list, rank: int) -> list:

@@ -117,7 +117,7 @@ def _seat_panel(obs: dict, q: int, cx: float, y: float, names: list) -> str:
     turn, last, cls = _seat_state(obs, q, "seat")
     parts = [el("rect", class_="panel", x=x, y=y, width=w, height=h, rx=8)]
     if last:  # what this seat just did, so a person can follow the computer seats one play at a time
-        parts.append(el("text", title(obs["last"]) + escape(_did(obs)), x=x + 8, y=y + 118, class_="lastc"))
+        parts.append(el("text", title(_last_text(obs)) + escape(_did(obs)), x=x + 8, y=y + 118, class_="lastc"))
     label = names[q]
     if q in obs["places"]:
         label += f" (#{obs['places'].index(q) + 1})"
@@ -222,7 +222,7 @@ def _compact_panel(obs: dict, q: int, x: float, y: float, names: list, narrow: b
     parts.append(text(hx + (12 if narrow else 10), y + (72 if narrow else 52), str(n), class_="cnt"))
     parts.append(text(hx, y + (96 if narrow else 70), "hand", class_="lbl"))
     if last:
-        parts.append(el("text", title(obs["last"]) + escape(_did(obs, short=True)), x=x + 6,
+        parts.append(el("text", title(_last_text(obs)) + escape(_did(obs, short=True)), x=x + 6,
                         y=y + (120 if narrow else 90), class_="lastc"))
     known = obs["known"][q]
     if known:
@@ -295,16 +295,19 @@ def draw(obs: dict, viewer: int | None = None, layout: str = "wide", **_) -> str
     tall = narrow or n > 6
     held = len(obs["hand"]) if obs["hand"] is not None else obs["hand_counts"][seat]
     extra_rows = max(0, (held - 1) // 14)  # a long hand takes more rows (``_hand``)
+    # the result goes under the pile (never over its top card: a player wants to see the last card
+    # played); the viewer's seat moves down to make room for it
+    res = 22 * len(_result_lines(obs)) + 4 if obs["result"] else 0
     if tall:  # compact seats in rows above the pile, the hand under the viewer's table cards
         grid, bottom = _grid(n, seat, narrow)
         seats = "".join(_compact_panel(obs, q, x, y, names, narrow) for q, x, y in grid)
         w, dy = W, bottom - 346
-        my, vy = 372 + dy, 524 + dy
-        height = H + dy + 58 * extra_rows
+        my, vy = 372 + dy, 524 + dy + res
+        height = H + dy + 58 * extra_rows + res
     else:
         seats = "".join(_seat_panel(obs, q, cx, y + 8, names) for q, cx, y in _seats(n, seat))
-        w, my, vy = WIDE_W, 214, 378
-        height = WIDE_H + 58 * extra_rows + (20 if obs["known"][seat] and me is None else 0)
+        w, my, vy = WIDE_W, 214, 378 + res
+        height = WIDE_H + 58 * extra_rows + (20 if obs["known"][seat] and me is None else 0) + res
     cx = w / 2
     parts = [el("rect", class_="felt", x=0, y=0, width=w, height=height, rx=18),
              el("rect", class_="rim", x=5, y=5, width=w - 10, height=height - 10, rx=16)]
@@ -382,15 +385,31 @@ def _middle(obs: dict, cx: float, my: float, deck_x: float, cleared_x: float, sp
                     + text(cleared_x + CW / 2, my + 48, str(obs["cleared_count"]), class_="cnt"),
                     **{"aria-label": f"cleared: {obs['cleared_count']} cards"}))
     parts.append(text(cleared_x + CW / 2, my + 100, f"cleared {obs['cleared_count']}", class_="mid"))
-    if obs["result"]:
-        lines = obs["result"].replace(" (", "; (").split("; ")
-        box = el("rect", x=cx - span / 2, y=my - 4, width=span, height=16 + 22 * len(lines), rx=8)
-        box += "".join(_squeeze(cx, my + 16 + 22 * i, ln, span - 16, 11.5 if narrow else 8.4)
+    if obs["result"]:  # under the pile and its counts, the pile's top cards in view (``draw`` makes room)
+        lines = _result_lines(obs)
+        top = my + 108
+        box = el("rect", x=cx - span / 2, y=top, width=span, height=16 + 22 * len(lines), rx=8)
+        box += "".join(_squeeze(cx, top + 20 + 22 * i, ln, span - 16, 11.5 if narrow else 8.4)
                        for i, ln in enumerate(lines))
         parts.append(el("g", box, class_="res"))
     elif obs["last"]:  # the last move in words (who plays next after skips, D20), squeezed when long
-        parts.append(_squeeze(cx, my + 124, obs["last"], span, 10.5 if narrow else 7.7, class_="ban"))
+        parts.append(_squeeze(cx, my + 124, _last_text(obs), span, 10.5 if narrow else 7.7, class_="ban"))
     return "".join(parts)
+
+
+def _last_text(obs: dict) -> str:
+    """The last move in words with its cards as a player reads them: ``Player 1 played 10♥, cleared the
+    pile`` (the observation's ``last`` names them as records do, ``Th``, and is kept so in saved games)."""
+    txt, cards = obs["last"], obs.get("last_cards") or []
+    if not cards:
+        return txt
+    return txt.replace("played " + " ".join(cards), "played " + " ".join(_short(c) for c in cards), 1)
+
+
+def _result_lines(obs: dict) -> list:
+    """The result's lines in the box under the pile: the outcome, then whether the game was called (D24)
+    and each walk-off Deegan (D18) on lines of their own."""
+    return obs["result"].replace(" (", "; (").split("; ")
 
 
 def _top_run(pile: list) -> list:

@@ -51,11 +51,14 @@ PARTS = ("", "dvonn", "zertz")
 _PLACE = tuple(tuple(Action(NAMES[i], targets=(NAMES[i],), player=p) for i in range(N_CELLS)) for p in (0, 1))
 _PASS = tuple(Action("pass", label="Pass (nothing to play)", player=p) for p in (0, 1))
 _MOVE: dict[tuple[int, int, int], Action] = {
-    (p, i, j): Action(NAMES[i] + NAMES[j], targets=(NAMES[i], NAMES[j]), player=p)
+    (p, i, j): Action(NAMES[i] + NAMES[j], targets=(NAMES[i], NAMES[j]), label=f"{NAMES[i]} \u2192 {NAMES[j]}",
+                      player=p)
     for p in (0, 1) for i in range(N_CELLS) for h in range(1, 12) for j in LANDING[i][h]}
 _MOVE_AT = tuple(tuple(tuple(_MOVE.get((p, i, j)) for j in range(N_CELLS)) for i in range(N_CELLS)) for p in (0, 1))
 """``_MOVE_AT[p][i][j]``: the same moves, looked up by index in the hot loop (None: no such move)."""
-_MARBLE = tuple(tuple(tuple(Action(CODES[c] + NAMES[i], targets=("take-" + CODES[c], NAMES[i]), player=p)
+_MARBLE = tuple(tuple(tuple(Action(CODES[c] + NAMES[i], targets=("take-" + CODES[c], NAMES[i]),
+                                   label=f"{logic.WORDS.get(CODES[c], CODES[c]).capitalize()} marble on {NAMES[i]}",
+                                   player=p)
                             for i in range(N_CELLS)) for c in range(4)) for p in (0, 1))
 """``_MARBLE[player][code][cell]``: placing a marble of colour ``code`` (1..3) on ``cell`` (X10)."""
 _CELLS = range(N_CELLS)
@@ -201,7 +204,8 @@ class DvertzState(State):
         targets = [marble_target(start)] + [NAMES[k] for _, k in hops]
         if len(set(targets)) < len(targets):  # a marble landing twice on one space: a button instead
             targets = []
-        return Action(notation, targets=tuple(targets), label=notation, player=self.turn)
+        label = logic.jump_label(NAMES[start], [(CODES[m[o]], NAMES[k]) for o, k in hops])
+        return Action(notation, targets=tuple(targets), label=label, player=self.turn)
 
     def _zertz_actions(self) -> list[Action]:
         zz = self.zz

@@ -33,7 +33,8 @@ _PLACE = tuple(tuple(Action(NAMES[i], targets=(NAMES[i],), player=p) for i in ra
 _PLACE_CHANCE = tuple(Action(NAMES[i], player=CHANCE) for i in range(N_CELLS))
 _PASS = tuple(Action("pass", label="Pass (no move)", player=p) for p in (0, 1))
 _MOVE: dict[tuple[int, int, int], Action] = {
-    (p, i, j): Action(NAMES[i] + NAMES[j], targets=(NAMES[i], NAMES[j]), player=p)
+    (p, i, j): Action(NAMES[i] + NAMES[j], targets=(NAMES[i], NAMES[j]), label=f"{NAMES[i]} \u2192 {NAMES[j]}",
+                      player=p)
     for p in (0, 1) for i in range(N_CELLS) for h in range(1, 11) for j in LANDING[i][h]}
 """Every possible action, built once (an action is a pure function of its player and cells)."""
 _MOVE_AT = tuple(tuple(tuple(_MOVE.get((p, i, j)) for j in range(N_CELLS)) for i in range(N_CELLS)) for p in (0, 1))

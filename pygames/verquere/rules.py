@@ -60,8 +60,10 @@ def _target(pl: int, p: int) -> str:
 
 def _make_step(pl: int, frm: int, d: int, hit: bool) -> Step:
     to = frm + d
-    return Step(notation=f"{'bar' if frm == 0 else frm}/{'off' if to == 25 else to}{'*' if hit else ''}",
-                targets=(_target(pl, frm), _target(pl, to)), player=pl, frm=frm, die=d)
+    a, b = "bar" if frm == 0 else str(frm), "off" if to == 25 else str(to)
+    label = f"{a.capitalize()} \u2192 {b}" + (", hitting" if hit else "")  # 19 → 24, hitting (19/24*)
+    return Step(notation=f"{a}/{b}{'*' if hit else ''}", targets=(_target(pl, frm), _target(pl, to)),
+                label=label, player=pl, frm=frm, die=d)
 
 
 _STEPS = {(pl, f, d, h): _make_step(pl, f, d, h)

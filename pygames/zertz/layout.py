@@ -13,7 +13,7 @@ import re
 from ..core.errors import IllegalAction, InvalidOption
 from ..core.hexgrid import HexBoard
 from ..core.state import Action
-from .logic import COLOURS, hop_lines
+from .logic import COLOURS, WORDS, hop_lines
 
 BOARDS = ("37 rings", "48 rings", "61 rings")
 """Board option values (Z1)."""
@@ -81,14 +81,16 @@ class Layout:
             tab = []
             for c in range(3):
                 col = COLOURS[c]
+                word = WORDS[col].capitalize()
                 take = f"take-{col}"
                 rows = []
                 for v in range(len(names)):
                     nv = names[v]
-                    row = [Move(f"{col}{nv}", (take, nv), f"{col}{nv}", player, 0, c, v)]
+                    row = [Move(f"{col}{nv}", (take, nv), f"{word} on {nv}", player, 0, c, v)]
                     for f in range(len(names)):
                         n = f"{col}{nv},{names[f]}"
-                        row.append(Move(n, (take, nv, names[f]), n, player, 0, c, v, f))
+                        row.append(Move(n, (take, nv, names[f]), f"{word} on {nv}, remove {names[f]}", player, 0, c,
+                                        v, f))
                     rows.append(row)
                 tab.append(rows)
             self._tables[player] = tab

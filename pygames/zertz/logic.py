@@ -32,6 +32,14 @@ CODES = "-WGB"
 """Colour letters by code: ``CODES[1] == "W"``; code 0 is "no marble"."""
 COLOURS = "WGB"
 """Colour letters by colour index 0..2."""
+WORDS = {"W": "white", "G": "grey", "B": "black"}
+"""A colour letter as a player reads it, for the actions' labels (presentation only)."""
+
+
+def jump_label(start: str, hops: Sequence[tuple[str, str]]) -> str:
+    """A jump's label: ``Jump from d1: over grey to d3, over white to d5`` for the notation ``x d1Gd3Wd5``
+    (``hops``: the jumped marble's colour letter and the landing ring's name of each hop)."""
+    return f"Jump from {start}: " + ", ".join(f"over {WORDS[c]} to {land}" for c, land in hops)
 
 Hop = tuple[int, int]
 Jump = tuple[int, tuple[Hop, ...]]

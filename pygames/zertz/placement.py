@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..core.errors import PygamesError
 from . import logic
 from .layout import Move
-from .logic import CODES, COLOURS
+from .logic import CODES, COLOURS, WORDS
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import ZertzState
@@ -159,7 +159,9 @@ def isolating(state: "ZertzState", base: Move, c: int, v: int, f: int, iso: tupl
     names, m = state.L.names, state.marbles
     suffix = " x " + "".join((COLOURS[c] if i == v else CODES[m[i]]) + names[i] for i in iso)
     n = base.notation + suffix
-    return Move(n, base.targets, label=n, player=state.turn, kind=0, colour=c, cell=v, removed=f,
+    label = base.label + ", capturing " + ", ".join(
+        f"{WORDS[COLOURS[c] if i == v else CODES[m[i]]]} {names[i]}" for i in iso)
+    return Move(n, base.targets, label=label, player=state.turn, kind=0, colour=c, cell=v, removed=f,
                 isolated=iso)
 
 

@@ -125,7 +125,8 @@ class ZertzState(State):
         targets = [names[start]]
         for o, k in hops:  # the landing ring, or the jumped ring if the marble lands there twice
             targets.append(names[k] if names[k] not in targets else names[o])
-        return Move(notation, tuple(targets), label=notation, player=self.turn, kind=1,
+        label = logic.jump_label(names[start], [(CODES[m[o]], names[k]) for o, k in hops])
+        return Move(notation, tuple(targets), label=label, player=self.turn, kind=1,
                     colour=m[start] - 1, cell=start, hops=hops)
 
     def free(self) -> list[int]:

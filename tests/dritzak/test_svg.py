@@ -79,3 +79,30 @@ def test_known_cards_line_fits_its_seat():
     wide, narrow = (_fit_known("known ", tens, COMPACT_KNOWN_ROOM[b]) for b in (False, True))
     assert wide == "known 10♥ 10♣ 10♠ +6" and narrow == "known 10♥ 10♣ +7"
     assert _fit_known("known ", ["5c", "5h", "6d", "7s"], COMPACT_KNOWN_ROOM[False]) == "known 5♣ 5♥ 6♦ 7♠"
+
+
+def test_last_move_line_and_labels_name_cards_as_read():
+    """The line under the pile names the cards as a player reads them (a newcomer found "played Th"); the
+    play's label (the hint, the move list) too: ``Play 10♥``. The observation keeps the record's names."""
+    s = pos(FOUR, hands=[["3c"], ["Th", "Ts", "Kd"], ["4c"], ["5c"]], pile=["5d"], turn=1)
+    assert s.find_action("play Th Ts").label == "Play 10\u2665 10\u2660"
+    play(s, "play Th Ts")
+    obs = s.observation(0)
+    assert obs["last_cards"] == ["Th", "Ts"] and "played Th Ts" in obs["last"]
+    svg = GAME.draw_svg(obs, viewer=0)
+    assert "played 10\u2665 10\u2660" in svg and "played Th" not in svg
+
+
+def test_result_is_drawn_under_the_pile():
+    """Game over: the result's box starts below the pile's cards (a newcomer found it over the top card)."""
+    import random
+    from pygames.core.bots import random_action
+    for options, layout in ((FOUR, "wide"), (FOUR, "narrow"), ({"players": 2}, "wide")):
+        s, rng = GAME.new_initial_state(options), random.Random(1)
+        while not s.is_terminal():
+            s.apply(random_action(s, rng))
+        svg = GAME.draw_svg(s.observation(None), layout=layout)
+        pile = re.search(r'<g class="pile">.*?\by="([\d.]+)"', svg, re.S)  # the top of the pile's cards
+        box = re.search(r'<g class="res"><rect[^>]*? y="([\d.]+)"', svg)
+        assert pile and box, layout
+        assert float(box.group(1)) >= float(pile.group(1)) + 80 + 20, (layout, pile.group(1), box.group(1))
