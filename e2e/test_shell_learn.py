@@ -178,3 +178,107 @@ def test_tutorial_box_and_tips_leave_the_board_and_buttons_free(app, site_url, s
             tip = app.evaluate(TIP, accept)
             assert not tip["buttons"] and not tip["targets"], (game, terms.nth(k).inner_text(), tip)
             app.mouse.move(0, 0)
+
+
+KEY = """() => {
+  const r = (e) => e.getBoundingClientRect();
+  const html = document.getElementById('tutorial-key'), svgKey = document.querySelector('#board svg g.key')
+    || [...document.querySelectorAll('#board svg text')].find((t) => t.textContent === 'How to read a card');
+  const shown = html && !html.hidden && html.getClientRects().length ? html : svgKey;
+  if (!shown) return null;
+  let b = r(shown);
+  if (shown.tagName === 'text') {  // a drawing without the key's group: its heading and the lines after it
+    let e = shown;
+    for (let k = 0; k < 5 && e.nextElementSibling; k++) e = e.nextElementSibling;
+    b = {top: b.top, bottom: r(e).bottom};
+  }
+  const frame = r(document.getElementById('board-box'));
+  const clip = shown === svgKey ? frame : {top: 0, bottom: innerHeight};
+  return {which: shown.id || 'drawing', top: b.top, bottom: b.bottom, text: shown.textContent,
+          lo: Math.max(0, clip.top), hi: Math.min(innerHeight, clip.bottom),
+          board: r(document.querySelector('#board svg')).top < innerHeight / 2}; }"""
+
+
+def test_zoon_key_in_view_with_the_board_at_1280(app, site_url):
+    """At 1280×800 Zoon's "How to read a card" is on the screen, whole, with the board, in every step (a
+    newcomer found its end below the fold, inside the board's scroll area)."""
+    app.set_viewport_size({"width": 1280, "height": 800})
+    open_app(app, site_url)
+    for step in (1, 2, 3, 4):
+        app.evaluate(f"location.hash = 'tutorial=zoon&step={step}'")
+        app.wait_for_function(f"window.pygamesApp.view && window.pygamesApp.view.game === 'zoon'"
+                              f" && document.body.dataset.tutorialStep === '{step - 1}'")
+        idle(app)
+        app.wait_for_timeout(200)
+        k = app.evaluate(KEY)
+        assert k and "How to read a card" in k["text"] and k["board"], (step, k)
+        assert k["lo"] <= k["top"] and k["bottom"] <= k["hi"], (step, k)
+
+
+FREE_TARGET = """(notations) => {
+  const r = (e) => e.getBoundingClientRect();
+  const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const box = r(document.getElementById('tutorial-box'));
+  const sel = window.pygamesApp.selection || [];
+  const out = [];
+  for (const a of window.pygamesApp.view.legal.filter((a) => notations.includes(a.notation))) {
+    if (!sel.every((t, i) => a.targets[i] === t)) continue;
+    const t = document.querySelector(`#board [data-target="${CSS.escape(a.targets[sel.length])}"]`);
+    const b = r(t), hit = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+    out.push({target: a.targets[sel.length], underBox: over(b, box), top: b.top, bottom: b.bottom,
+              reached: Boolean(hit && (hit === t || t.contains(hit)))});
+  }
+  return out; }"""
+
+
+def test_phone_step_box_never_covers_the_task(app, site_url):
+    """At 390×844, Zoon's step 2: after a tap on a move the step does not ask for (its hint makes the step's
+    box taller) and after a tap on one of the step's Zoons, a target of the task is on the screen, clear of
+    the step's box and of the turn's bar, where a tap reaches it (a newcomer found it half under the box)."""
+    accept = json.loads((DIST / "tutorials" / "zoon.json").read_text())["steps"][1]["task"]["accept"]
+    app.set_viewport_size({"width": 390, "height": 844})
+    open_app(app, site_url, "tutorial=zoon&step=2")
+    app.wait_for_function("window.pygamesApp.view && document.body.dataset.tutorialStep === '1'")
+    idle(app)
+    app.wait_for_timeout(200)
+    v = view(app)
+    other = next(a for a in v["legal"] if a["notation"] not in accept and len(a["targets"]) == 2)
+    for t in other["targets"]:  # taps where they are, as a finger does (no scrolling first)
+        app.locator(f'#board [data-target="{t}"]').dispatch_event("click")
+    app.wait_for_function("document.body.dataset.tutorial === 'hint'")
+    app.wait_for_timeout(300)
+    for when in ("after the hint", "after a tap on a Zoon of the task"):
+        out = app.evaluate(FREE_TARGET, accept)
+        assert any(o["reached"] and not o["underBox"] and o["top"] >= 0 for o in out), (when, out)
+        if when == "after the hint":
+            src = next(o["target"] for o in out if o["reached"] and not o["underBox"])
+            app.locator(f'#board [data-target="{src}"]').dispatch_event("click")
+            app.wait_for_timeout(300)
+
+
+def test_no_tip_over_the_step_after_next_step(app, site_url):
+    """At 390×844 with a mouse: after "Next step" no term's explanation is left open, and a term of the new
+    step's text, hovered, is explained clear of the step's box (a newcomer found the tip over its text)."""
+    tutorial = json.loads((DIST / "tutorials" / "zoon.json").read_text())
+    app.set_viewport_size({"width": 390, "height": 844})
+    open_app(app, site_url, "tutorial=zoon")
+    app.wait_for_function("window.pygamesApp.view && document.body.dataset.tutorialStep === '0'")
+    v = view(app)
+    perform(app, next(a for a in v["legal"] if a["notation"] in tutorial["steps"][0]["task"]["accept"]))
+    app.wait_for_function("document.body.dataset.tutorial === 'done'")
+    app.click("#tutorial-next")  # the mouse stays where the button was
+    app.wait_for_function("document.body.dataset.tutorialStep === '1'")
+    idle(app)
+    app.wait_for_timeout(300)
+    assert app.is_hidden("#term-tip")
+    terms = app.locator("#tutorial-box .term")
+    assert terms.count() >= 2
+    for k in range(terms.count()):
+        terms.nth(k).hover()
+        app.wait_for_selector("#term-tip:not([hidden])")
+        over = app.evaluate("""() => { const a = document.getElementById('term-tip').getBoundingClientRect(),
+            b = document.getElementById('tutorial-box').getBoundingClientRect();
+            return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+              && [a.top, a.bottom, b.top, b.bottom, scrollY]; }""")
+        assert not over, (terms.nth(k).inner_text(), over)
+        app.mouse.move(0, 0)

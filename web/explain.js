@@ -108,10 +108,12 @@ export function termsIn(el, text) {
 }
 
 // One tooltip for the whole page, near the term it explains: under it, else over it, else under the
-// buttons below it, each at the term or moved sideways: the first place on the screen that covers no
-// button and not the board, else the first that covers no button (a tutorial's text may be covered, its
-// buttons never: a newcomer found the tip over "Next step"). Where every place would cover a button, the
-// tip is not shown.
+// buttons below it, under (over) a tutorial's step box, under a target lit on the board or at the
+// bottom of the screen, each at the term or moved sideways: the first place on the screen that covers no
+// button, not the step box and not the board; else none of the first two nor a lit target; else neither
+// a button nor the step box (the tip goes as the pointer leaves the term for the board); else no button
+// and not the board; else no button (a newcomer found the tip over "Next step", another over the step's
+// text). Where every place would cover a button, the tip is not shown.
 const GAP = 6;
 function overlaps(a, b) {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -130,16 +132,24 @@ function showTip(span) {
   const buttons = [...document.querySelectorAll("button")].filter((b) => b.getClientRects().length)
     .map((b) => b.getBoundingClientRect());
   const board = $("board-box") && !$("board-box").closest("[hidden]") ? [$("board-box").getBoundingClientRect()] : [];
+  const stepBox = $("tutorial-box") && !$("tutorial-box").hidden ? [$("tutorial-box").getBoundingClientRect()] : [];
+  const lit = [...document.querySelectorAll("#board [data-target].from, #board [data-target].target")]
+    .map((e) => e.getBoundingClientRect());
   const clampX = (x) => Math.max(8, Math.min(x, vw - size.width - 8));
   const xs = [clampX(r.left), 8, vw - size.width - 8];
   // under the term, over it, else under the buttons below it
   const ys = [r.bottom + GAP, r.top - GAP - size.height,
-    ...buttons.filter((b) => b.top >= r.bottom).map((b) => b.bottom + GAP).sort((a, b) => a - b)];
+    ...buttons.filter((b) => b.top >= r.bottom).map((b) => b.bottom + GAP).sort((a, b) => a - b),
+    ...stepBox.flatMap((b) => [b.bottom + GAP, b.top - GAP - size.height]),
+    ...lit.map((b) => b.bottom + GAP).sort((a, b) => a - b), vh - size.height - GAP];
   const places = [];
   for (const y of ys) for (const x of xs) places.push({ left: x, top: y, right: x + size.width, bottom: y + size.height });
   const onScreen = (p) => p.top >= 0 && p.bottom <= vh;
   const free = (p, avoid) => !avoid.some((a) => overlaps(p, a));
-  const best = places.find((p) => onScreen(p) && free(p, buttons) && free(p, board))
+  const best = places.find((p) => onScreen(p) && free(p, buttons) && free(p, stepBox) && free(p, board))
+    || places.find((p) => onScreen(p) && free(p, buttons) && free(p, stepBox) && free(p, lit))
+    || places.find((p) => onScreen(p) && free(p, buttons) && free(p, stepBox))
+    || places.find((p) => onScreen(p) && free(p, buttons) && free(p, board))
     || places.find((p) => onScreen(p) && free(p, buttons));
   tip.style.visibility = "";
   if (!best) { tip.hidden = true; return; }
@@ -147,8 +157,20 @@ function showTip(span) {
   tip.style.top = `${best.top + window.scrollY}px`;
 }
 function hideTip() { $("term-tip").hidden = true; }
+// After the page changes under a pointer that stays still (a tutorial's next step), a term that lands
+// under it is not explained until the pointer moves: the tip is for the term the player points at.
+let pointer = null, still = null;
+document.addEventListener("pointermove", (e) => {
+  pointer = [e.clientX, e.clientY];
+  if (still && (still[0] !== e.clientX || still[1] !== e.clientY)) still = null;
+}, true);
+/** Hide the tip, and show none for the pointer where it is now until it moves. */
+export function quietTips() { hideTip(); still = pointer; }
 const termOf = (e) => e.target && e.target.closest && e.target.closest(".term");
-document.addEventListener("pointerover", (e) => { const t = termOf(e); if (t) showTip(t); });
+document.addEventListener("pointerover", (e) => {
+  const t = termOf(e);
+  if (t && !(still && e.pointerType === "mouse" && still[0] === e.clientX && still[1] === e.clientY)) showTip(t);
+});
 document.addEventListener("pointerout", (e) => { if (termOf(e)) hideTip(); });
 document.addEventListener("focusin", (e) => { const t = termOf(e); if (t) showTip(t); else hideTip(); });
 document.addEventListener("focusout", (e) => { if (termOf(e)) hideTip(); });

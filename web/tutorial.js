@@ -16,7 +16,8 @@
 import { $, app, call, gameInfo, show, showError } from "./shell.js";
 import { enterGame } from "./records.js";
 import { render } from "./view.js";
-import { termsIn, loadGlossary } from "./explain.js";
+import { termsIn, loadGlossary, quietTips } from "./explain.js";
+import { candidates } from "./board.js";
 import { goHome } from "./home.js";
 
 const found = new Map();
@@ -96,6 +97,7 @@ async function loadStep(i) {
     return;
   }
   enterGame(v);
+  quietTips();  // a term that lands under a still pointer is not explained over the new step's text
   $("tutorial-box").hidden = false;
   $("tutorial-title").textContent = `${course.title}: step ${i + 1} of ${course.steps.length}`;
   const setup = $("tutorial-setup");
@@ -120,7 +122,25 @@ async function loadStep(i) {
 function laidOut() {
   const t = app.tutorial;
   fitBoard();
+  showKey();
   if (!t.shown) { t.shown = true; showTask(course.steps[t.step]); }
+  keepTarget();
+}
+
+// A drawing's key (an SVG group of class "key", e.g. "How to read a card") in the step's box while the
+// board scrolls in a box of its own (a newcomer found the key's end below the fold, inside the board's
+// scroll area); the drawing's own copy is then hidden (app.css). A wide screen only: a phone's drawing
+// keeps its key under the board.
+function showKey() {
+  const p = $("tutorial-key");
+  const g = $("board-box").classList.contains("tutorial-fit") ? $("board").querySelector("svg g.key") : null;
+  const lines = g ? [...g.querySelectorAll("text")].map((e) => e.textContent.trim()).filter(Boolean) : [];
+  p.hidden = lines.length < 2;
+  if (p.hidden) return;
+  const head = document.createElement("strong");
+  head.textContent = `${lines[0]}: `;
+  p.textContent = "";
+  p.append(head, lines.slice(1).join(" "));
 }
 
 // The step's text and the board in view together, neither over the other. When the step sits above the
@@ -128,7 +148,7 @@ function laidOut() {
 // height left under the step and over the turn's controls, and scrolls inside it (class tutorial-fit,
 // which applies only while body.tutorial is set).
 function fitBoard() {
-  const bb = $("board-box"), box = $("tutorial-box");
+  const bb = $("board-box"), box = $("tutorial-box"), at = bb.scrollTop;
   bb.classList.remove("tutorial-fit");
   if (!app.tutorial || box.hidden) return;
   const top = box.getBoundingClientRect().top, under = bb.getBoundingClientRect().top;
@@ -137,8 +157,57 @@ function fitBoard() {
   if (room < 160 || bb.scrollHeight <= room) return;  // it fits, or too little room to be of use
   bb.style.setProperty("--tutorial-room", `${room}px`);
   bb.classList.add("tutorial-fit");
+  bb.scrollTop = at;  // fitted again (a new view, a taller step box): where the player had it
 }
 window.addEventListener("resize", () => { if (app.tutorial) fitBoard(); });
+// The step's box grows with a hint or the step's end: the board keeps its room under it, and the task's
+// next target stays where the player can tap it.
+new ResizeObserver(() => {
+  if (!app.tutorial || $("tutorial-box").hidden) return;
+  fitBoard();
+  keepTarget();
+}).observe($("tutorial-box"));
+// after a tap on the board (a card picked), the task's next target in view
+$("board").addEventListener("click", () => { if (app.tutorial) requestAnimationFrame(keepTarget); });
+
+// The task's next target (the next click of a move the step accepts, after the clicks so far) within the
+// part of the screen that the step's box and the turn's bar (sticky on a phone) leave free, and within the
+// board's own box when it scrolls: the board box scrolls, else the page. A newcomer found step 2's target
+// half under the box after a tap. Nothing moves while one such target is in that part already.
+function keepTarget() {
+  const t = app.tutorial;
+  if (!t || t.done || !course) return;
+  const step = course.steps[t.step];
+  const accept = new Set((step.task && step.task.accept) || []);
+  const sel = app.selection || [];
+  const els = [];
+  for (const a of candidates()) {
+    if (!accept.has(a.notation)) continue;
+    const next = a.select === "set" ? a.targets.find((x) => !sel.includes(x)) : a.targets[sel.length];
+    const e = next && $("board").querySelector(`[data-target="${CSS.escape(next)}"]`);
+    if (e) els.push(e);
+  }
+  if (!els.length) return;
+  const bb = $("board-box"), fitted = bb.classList.contains("tutorial-fit");
+  const free = () => {
+    const box = $("tutorial-box").getBoundingClientRect(), frame = bb.getBoundingClientRect();
+    const ctl = $("controls"), sticky = getComputedStyle(ctl).position === "sticky";
+    let top = 0, bottom = window.innerHeight;
+    if (box.bottom <= frame.top + 1) top = Math.max(top, box.bottom);  // the step above the board
+    if (fitted) { top = Math.max(top, frame.top); bottom = Math.min(bottom, frame.bottom); }
+    if (sticky) bottom = Math.min(bottom, ctl.getBoundingClientRect().top);
+    return { top: top + 4, bottom: bottom - 4 };
+  };
+  const inside = (e, f) => { const r = e.getBoundingClientRect(); return r.top >= f.top && r.bottom <= f.bottom; };
+  let f = free();
+  if (els.some((e) => inside(e, f))) return;
+  const r = els[0].getBoundingClientRect();
+  const by = (d) => (fitted ? (bb.scrollTop += d) : window.scrollBy(0, d));
+  if (r.top < f.top) by(r.top - f.top); else if (r.bottom > f.bottom) by(Math.min(r.bottom - f.bottom, r.top - f.top));
+  f = free();
+  const s = els[0].getBoundingClientRect();  // a fitted board at its end: the page goes the rest of the way
+  if (s.bottom > f.bottom && fitted) window.scrollBy(0, Math.min(s.bottom - f.bottom, s.top - f.top));
+}
 
 // The step's task in view with its text: the step (and the board) from their top, a board taller than
 // the screen then scrolled just enough to show where the task is done; a fitted board (see fitBoard)

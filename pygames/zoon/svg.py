@@ -374,10 +374,11 @@ def _side_panel(obs: dict, v: int, narrow: bool = False) -> tuple[str, float]:
         parts.append(text(PX + 10, y + 8, f"{TRIBE_TITLE[tribe]} ★ on a draw:", class_="small"))
         parts.append(text(PX + 22, y + 22, _star_summary(tribe), class_="small"))
         y += 32
-    parts.append(text(PX + 10, y + 10, "How to read a card", class_="pt", style="font-weight:bold"))
+    key = [text(PX + 10, y + 10, "How to read a card", class_="pt", style="font-weight:bold")]
     for line in _legend(obs["mode"]):
         y += 15
-        parts.append(text(PX + 10, y + 10, line, class_="small"))
+        key.append(text(PX + 10, y + 10, line, class_="small"))
+    parts.append(el("g", "".join(key), class_="key"))  # a tutorial shows it over a board that scrolls
     return "".join(parts), y + 16
 
 
