@@ -58,10 +58,19 @@ def _target(pl: int, p: int) -> str:
     return f"r{(p - 1 + 12 * pl) % 24}"
 
 
+def _step_label(pl: int, frm: int, to: int, hit: bool) -> str:
+    """A step as a player reads it, in the mover's own point numbers and then in the other side's (the
+    board is numbered from the side of whoever looks at it): ``19 → 24, hitting (Black's 7 → 12)`` for
+    ``19/24*``, ``Bar → 4 (White's 16)``, ``21 → off (Black's 9)``."""
+    a, b = "Bar" if frm == 0 else str(frm), "off" if to == 25 else str(to)
+    other = [str((p - 1 + 12) % 24 + 1) for p in (frm, to) if 0 < p < 25]  # the other side's numbers
+    return f"{a} \u2192 {b}" + (", hitting" if hit else "") + f" ({NAMES[1 - pl]}'s {' → '.join(other)})"
+
+
 def _make_step(pl: int, frm: int, d: int, hit: bool) -> Step:
     to = frm + d
     a, b = "bar" if frm == 0 else str(frm), "off" if to == 25 else str(to)
-    label = f"{a.capitalize()} \u2192 {b}" + (", hitting" if hit else "")  # 19 → 24, hitting (19/24*)
+    label = _step_label(pl, frm, to, hit)
     return Step(notation=f"{a}/{b}{'*' if hit else ''}", targets=(_target(pl, frm), _target(pl, to)),
                 label=label, player=pl, frm=frm, die=d)
 
