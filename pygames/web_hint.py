@@ -86,14 +86,18 @@ def _chance(state, player: int, rng: random.Random) -> float:
     """``player``'s chance to win in [0, 1] in ``state`` (a full state): at the end ``(r + 1) / 2`` of the
     return ``r`` (1 a win, 0 a loss, 1/2 a draw), else ``1 / (1 + exp(-a v))`` of the game's evaluation
     ``v`` with the game's slope ``a`` (``Game.extra["eval_scale"]``, fitted by ``build.py bench
-    --calibrate``; :data:`EVAL_SCALE` where a game has none); a chance node is first resolved by a sampled
-    outcome."""
+    --calibrate``; :data:`EVAL_SCALE` where a game has none), or the game's own estimate
+    ``Game.extra["review_chance"](state, player)`` where it has one; a chance node is first resolved by a
+    sampled outcome."""
     for _ in range(16):
         if not state.is_chance_node():
             break
         state = state.child(sample_outcome(state, rng))
     if state.is_terminal():
         return max(0.0, min(1.0, (float(state.returns()[player]) + 1.0) / 2.0))
+    own = state.game.extra.get("review_chance") if isinstance(state.game.extra, dict) else None
+    if own is not None:  # a game's own estimate where its evaluation saturates (Dritzak)
+        return max(0.0, min(1.0, float(own(state, player))))
     ev = state.game.evaluate
     if ev is None:
         return 0.5

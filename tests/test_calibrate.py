@@ -68,3 +68,33 @@ def test_a_pair_of_levels_alternates_seats(monkeypatch):
     data = calibrate.self_play("dvonn", {}, 2, "easy-random")
     assert asked == ["easy", "random", "random", "easy"]
     assert data and {y for _v, y in data} <= {0.0, 0.5, 1.0} and all(-1 <= v <= 1 for v, _y in data)
+
+
+def test_the_review_reads_a_games_own_chance(monkeypatch):
+    """A game with ``extra["review_chance"]`` (Dritzak) is charted by it, not by its evaluation's slope."""
+    from tools.calibrate import prob_log_loss
+    g = get_game("zertz")
+    state = g.new_initial_state({})
+    monkeypatch.setitem(g.extra, "review_chance", lambda s, p: 0.8 if p == 0 else 0.2)
+    assert web_hint._chance(state, 0, random.Random(1)) == 0.8
+    assert web_hint._chance(state, 1, random.Random(1)) == 0.2
+    assert abs(prob_log_loss([(0.5, 1.0), (0.5, 0.0)]) - math.log(2)) < 1e-12
+
+
+def test_dritzak_review_chance_follows_the_cards_to_shed():
+    """Dritzak's chart: the chances of all players sum to 1, fall as a player's weighted cards grow (not
+    saturating: 26 cards against 5 is far below the 18% a tanh reading stopped at), and once a player is
+    out the first out has won."""
+    from pygames.dritzak import ai
+    g = get_game("dritzak")
+    s = g.new_initial_state({"players": 2})
+    rng = random.Random(3)
+    while s.phase not in ("play", "choose") or s.is_chance_node():
+        s.apply(web_hint.sample_outcome(s, rng) if s.is_chance_node() else s.legal_actions()[0])
+    c = [ai.review_chance(s, p) for p in range(2)]
+    assert abs(sum(c) - 1) < 1e-9
+    heavy = s.clone()
+    heavy.hands[0] = list(heavy.hands[0]) + list(heavy.deck[:21])
+    assert ai.review_chance(heavy, 0) < c[0] and ai.review_chance(heavy, 0) < 0.15
+    heavy.places = [1]
+    assert ai.review_chance(heavy, 1) == 1.0 and ai.review_chance(heavy, 0) == 0.0

@@ -58,11 +58,22 @@ def fit_scale(data: list[tuple[float, float]], low: float = 0.25, high: float = 
     return round((a + b) / 2, 2)
 
 
-def self_play(game_id: str, options: dict, games: int, level: str) -> list[tuple[float, float]]:
+def prob_log_loss(data: list[tuple[float, float]]) -> float:
+    """Mean log loss (nats) of results ``y`` predicted as probabilities ``c`` (clipped to [0.001, 0.999])
+    for ``data`` = ``[(c, y)]``."""
+    total = 0.0
+    for c, y in data:
+        c = min(0.999, max(0.001, c))
+        total -= y * math.log(c) + (1 - y) * math.log(1 - c)
+    return total / max(1, len(data))
+
+
+def self_play(game_id: str, options: dict, games: int, level: str, chance=None) -> list[tuple[float, float]]:
     """``[(v, y)]``: every seat's evaluation at every decision of ``games`` games of ``level`` against
     itself (caps off, seeds 0..games-1), with that seat's result. ``level`` may name two levels,
     ``"easy-random"``: the first plays seat 0 in even games and seat 1 in odd ones, the second the other
-    seats (games between unequal players, where the evaluation's leads grow large)."""
+    seats (games between unequal players, where the evaluation's leads grow large). With ``chance`` (a
+    game's ``extra["review_chance"]``), ``v`` is that estimate of each seat's chance instead."""
     from pygames.core.bots import make_bot
     from pygames.core.chance import sample_outcome
     from pygames.core.registry import get_game
@@ -80,7 +91,8 @@ def self_play(game_id: str, options: dict, games: int, level: str) -> list[tuple
             if s.is_chance_node():
                 s.apply(sample_outcome(s, rng))
                 continue
-            seen.append([float(x) for x in g.evaluate(s)])
+            seen.append([float(chance(s, p)) for p in range(s.num_players)] if chance is not None
+                        else [float(x) for x in g.evaluate(s)])
             s.apply(bots[s.current_player()].step(s))
         ret = s.returns()
         top = max(ret)
@@ -115,6 +127,14 @@ def bench_calibrate(args: list[str]) -> int:
             print(f"{g.id} {label}: {len(data)} values from {n} games of {level}; fitted slope {a}, log loss "
                   f"{log_loss(data, a):.4f} (at the game's slope {now}: {log_loss(data, now):.4f}; a coin "
                   f"{math.log(2):.4f})", flush=True)
+    for g, label, opts in configs:  # a game's own chance for the review, where it has one
+        own = g.extra.get("review_chance")
+        if (only and g.id not in only) or g.num_players(opts) != 2 or own is None:
+            continue
+        for level in levels:
+            data = self_play(g.id, opts, n, level, chance=own)
+            print(f"{g.id} {label}, {level}: its review_chance, log loss {prob_log_loss(data):.4f} over "
+                  f"{len(data)} values", flush=True)
     for g, parts in pooled.values():  # one slope serves every configuration (and pairing) of a game
         data = [x for _label, part in parts for x in part]
         a = fit_scale(data)

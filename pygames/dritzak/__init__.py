@@ -74,8 +74,9 @@ GAME = register(DritzakGame(
     chance="deal",
     max_game_length=max_game_length,  # D31: 3,457 for four players on one deck
     extra={"bot": ai_flat.make_level_bot,  # easy: the card player's policy; medium, hard: flat Monte Carlo over it
-           "eval_scale": 1.49,  # the review's chance to win, 1/(1+exp(-1.49 v)): build.py bench --calibrate
+           "eval_scale": 1.49,  # the evaluation as a chance to win, 1/(1+exp(-1.49 v)): build.py bench --calibrate
                                  # --level medium --level easy-random (equal and unequal games pooled)
+           "review_chance": ai.review_chance,  # the review's chart: a softmax of the cards to shed
            "bench": [("4 players", {"players": 4}),
                      ("all options", {"players": 4, "decks": 2, "set_rule": "suits", "skip": True,
                                       "sevens": True, "reversal": True, "play_on": True})]},
