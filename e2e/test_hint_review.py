@@ -179,6 +179,7 @@ def review(page, game: str, final: dict) -> None:
             idle(page)
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
             assert page.is_visible("#review-chart svg") and min(text_sizes(page)) >= 11
+            page.wait_for_selector("#review-scroll:not([hidden])")  # it says the chart scrolls sideways
         finally:
             page.set_viewport_size({"width": 1280, "height": 720})
 

@@ -111,7 +111,15 @@ function drawReview(r, v) {
   // the chart opens where the game was decided: its last mark (or its end) in view
   const focus = marks.length ? x(marks[marks.length - 1].ply) : W;
   box.scrollLeft = Math.max(0, focus - box.clientWidth / 2);
+  scrollNote();
 }
+
+// Says so when the chart is wider than its box (a long game, a phone): it scrolls sideways.
+function scrollNote() {
+  const box = $("review-chart"), note = $("review-scroll");
+  if (box && note) note.hidden = !(box.scrollWidth > box.clientWidth + 1);
+}
+window.addEventListener("resize", scrollNote);
 
 // A mark: the position before that move, the better move marked on the board and said in words.
 async function showMark(m, did, who) {
