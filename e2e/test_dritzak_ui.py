@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 
 import pygames.games  # noqa: F401  (registers the shipped games for Record.replay: core imports none)
 from pygames.core.record import Record
@@ -209,3 +210,31 @@ def test_game_over_result_leaves_the_pile_in_view(app, site_url):
         p, r = m["pile"], m["res"]
         assert r, m
         assert not (p["left"] < r["right"] and r["left"] < p["right"] and p["top"] < r["bottom"] and r["top"] < p["bottom"]), (size, m)
+
+
+MOVE_LIST = """() => [...document.querySelectorAll('#moves li')].map((li) => ({
+  who: li.querySelector('.who').textContent,
+  chance: [...li.querySelectorAll('a.move.chance')].map((a) => a.textContent)}))"""
+
+
+def test_move_list_says_deals_and_draws_in_words(app, site_url):
+    """Two players against the computer: the move list says the player's own draws as "Draw J♥" and the
+    deal as "Deal ×18: Q♣ 5♠ …" (a newcomer read "draw Jh", "deal ×18: Qc 5s"), never a card code; the
+    computer's draws show no card at all (the page is not sent them)."""
+    open_app(app, site_url)
+    app.evaluate("window.pygamesApp.start({game: 'dritzak', options: {players: 2}, seats: ['human', 'random'], "
+                 "seed: 5})")
+    v = wait_settled(app)
+    rng = random.Random(2)
+    while not v["terminal"] and not (
+            any(m["kind"] == "draw" and not m["hidden"] for m in v["moves"])
+            and any(m["kind"] == "draw" and m["hidden"] for m in v["moves"])):
+        perform(app, shedder(v, rng))
+        v = wait_settled(app, v["ply"])
+    rows = app.evaluate(MOVE_LIST)
+    texts = [t for r in rows for t in r["chance"]]
+    assert texts[0].startswith("Deal ×") and re.search(r": (?:(?:10|[2-9JQKA])[♣♦♥♠] ?)+$", texts[0]), texts[0]
+    assert any(re.fullmatch(r"Draw (?:10|[2-9JQKA])[♣♦♥♠]", t) for t in texts), texts
+    assert not any(re.search(r"\b[2-9TJQKA][cdhs]\b", t) for t in texts), texts
+    other = [t for r in rows if r["who"] == "Player 2" for t in r["chance"]]
+    assert other and all(t.lower().startswith("draw") and not re.search("[♣♦♥♠]", t) for t in other), rows

@@ -70,15 +70,17 @@ def test_status_seats_options_game_over_play_again_and_resume(app, site_url):
 
 def test_a_hidden_deal_is_one_entry_in_the_move_list(app, site_url):
     """Dritzak's 36-card deal, of which the viewer sees only their own cards, reads as one entry
-    ("deal ×36: …" naming the viewer's cards) instead of 36; clicking it shows the position after it."""
+    ("Deal ×36: …" naming the viewer's cards in words, Q♣ not Qc) instead of 36; clicking it shows the
+    position after it."""
     open_app(app, site_url, "new=dritzak&quick&seats=human,random,random,random")
     v = wait_settled(app)
     first = app.locator("#moves li").first
     deal = first.locator("a.move.chance").first
     text = deal.inner_text()
-    assert text.startswith("deal ×"), text
+    assert text.startswith("Deal ×"), text
     count = int(text.split("×")[1].split(":")[0])
-    mine = [n.split(" ", 1)[1] for n in (m["notation"] for m in v["moves"][:count]) if "?" not in n]
+    mine = [m["seen_label"] for m in v["moves"][:count] if not m["hidden"]]
+    assert mine and all(c[-1] in "♣♦♥♠" for c in mine), mine
     assert mine and text.endswith(": " + " ".join(mine)), (text, mine)
     assert first.locator("a.move").count() < 4
     deal.click()

@@ -84,9 +84,11 @@ def _moves(session: Session, viewer: int | None) -> list[dict]:
     outcome's first word, e.g. ``roll`` or ``deal``: outcomes of one kind in a row may be shown as one
     entry), ``hidden`` (the viewer does not see this outcome in full), ``seen`` (what the viewer sees of
     it after its kind, "" when hidden), ``no_move`` (an outcome after which its owner made no move:
-    a roll that allowed none) and ``label`` (a player's move as a player reads it, ``Play 10♥`` for
-    ``play Th``: the action's label where the viewer sees the move in full and it has one, else the
-    shown notation)."""
+    a roll that allowed none), ``label`` (the move or outcome as a player reads it, ``Play 10♥`` for
+    ``play Th``, ``Draw J♥`` for ``draw Jh``: the action's label where the viewer sees it in full and it
+    has one, else the shown notation, so a hidden outcome's label is its public text, ``draw ?``) and
+    ``seen_label`` (``seen`` in words, for a run of outcomes shown as one entry: the label after its
+    first word when that word is the kind, ``J♥`` for ``Draw J♥``, else the label; "" when hidden)."""
     g = session.game
     actions = session.record.actions
     out = [{"ply": i + 1, "notation": a, "player": p, "chance": p == CHANCE,
@@ -102,8 +104,10 @@ def _moves(session: Session, viewer: int | None) -> list[dict]:
     for i, m in enumerate(out):
         kind, _, rest = m["notation"].partition(" ")
         hidden = m["notation"] != actions[m["ply"] - 1]
+        label = (not hidden and session.labels[m["ply"] - 1]) or m["notation"]
+        head, _, tail = label.partition(" ")
         m.update(kind=kind if m["chance"] and rest else "", hidden=hidden, seen="" if hidden else rest,
-                 label=(not hidden and not m["chance"] and session.labels[m["ply"] - 1]) or m["notation"])
+                 label=label, seen_label="" if hidden else tail if tail and head.lower() == kind else label)
         name = m["name"]
         m["no_move"] = bool(m["chance"] and name and (i == 0 or out[i - 1]["name"] != name)
                             and i + 1 < len(out) and out[i + 1]["name"] != name)

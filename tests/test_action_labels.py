@@ -53,8 +53,9 @@ def call(name, **args):
 
 
 def test_move_list_says_the_label():
-    """Dritzak's move list says a play as ``Play 10♥``; a chance outcome and a move without a label keep
-    their notation; undo takes the labels back with the moves."""
+    """Dritzak's move list says a play as ``Play 10♥`` and a deal or draw the viewer sees as ``Deal Q♣``;
+    a hidden outcome and a move without a label keep their (shown) notation; undo takes the labels back
+    with the moves."""
     call("new_game", game="dritzak", seats=["human", "random"], seed=5, options={"players": 2})
     s, rng = web._session, random.Random(2)
     while len([m for m in call("view")["ok"]["moves"] if m["notation"].startswith("play")]) < 6:
@@ -68,9 +69,101 @@ def test_move_list_says_the_label():
     from pygames.dritzak.cards import _IDS, card_text
     for m in plays:  # "play Th 7c" -> "Play 10♥ 7♣"
         assert m["label"] == "Play " + " ".join(card_text(_IDS[n]) for n in m["notation"].split()[1:]), m
-    assert all(m["label"] == m["notation"] for m in moves if m["chance"]), moves[:3]
+    for m in moves:  # chance outcomes: "Deal Q♣" where seat 0 sees the card, "deal ?" where not
+        if m["chance"] and m["kind"] in ("deal", "draw"):
+            words = m["kind"].capitalize() + " " + card_text(_IDS[s.record.actions[m["ply"] - 1].split()[1]])
+            assert m["label"] == (m["notation"] if m["hidden"] else words), m
     n = len(s.labels)
     assert n == len(s.record.actions) == len(s.movers)
     if s.can_undo():
         s.undo()
         assert len(s.labels) == len(s.record.actions)
+
+
+CHANCE_CODE = re.compile(CODE.pattern + r"|\b\d-\d\b"  # a roll: 6-3
+                         r"|\b[A-J]\d+\b"               # the two d10 of a veer: G10
+                         r"|^d6 ")                      # a formactus roll: d6 5
+CARD = re.compile(r"\b[2-9TJQKA][cdhs]\d?\b|(?:10|[2-9JQKA])[♣♦♥♠]")
+
+
+def _has_chance(game: str, options: dict) -> bool:
+    c = pygames.core.get_game(game).chance
+    return (c(options) if callable(c) else c) != "none"
+
+
+CHANCE_GAMES = [(g, {}) for g in GAMES if _has_chance(g, {})] + [("dvonn", {"random_board": True}),
+                                                                ("dritzak", {"players": 2})]
+WORDLESS = {"zoon"}
+"""Games whose chance outcomes still show their notation ("dice 1-2", "deal S Grognard A2"): Zoon's engine
+is another helper's area; the test still holds it to the hidden-information rule."""
+
+
+def _played(game: str, options: dict, seed: int, plies: int = 160):
+    """A session of ``game`` with a human seat 0 and random seats after ``plies`` actions (or the end)."""
+    from pygames.core.bots import RandomBot
+    from pygames.core.record import Record, Session
+    n = pygames.core.get_game(game).new_initial_state(options).num_players
+    s = Session(Record.new(game, options, seed=seed), ["human"] + ["random"] * (n - 1))
+    rng, bot = random.Random(seed), RandomBot(seed)
+    while len(s.record.actions) < plies and not s.state.is_terminal():
+        if s.seats[s.state.current_player()] == "human":
+            s.act(rng.choice(s.state.legal_actions()).notation)
+        else:
+            s.act(bot.step(s.state).notation)
+    return s
+
+
+def test_every_game_with_chance_is_checked():
+    """ZÈRTZ and Dvertz have no chance outcome; every other game is in CHANCE_GAMES (DVONN by its option)."""
+    assert sorted({g for g, _ in CHANCE_GAMES}) == sorted(set(GAMES) - {"zertz", "dvertz"})
+
+
+@pytest.mark.parametrize("game,options", CHANCE_GAMES, ids=[f"{g}-{o}" for g, o in CHANCE_GAMES])
+def test_chance_outcomes_in_the_move_list_read_in_words(game, options):
+    """Every chance outcome a seat sees in full reads in words in the move list (label and seen_label hold
+    no card, roll or cell code: "Draw J♥", "Roll 6 and 3"); one it does not see carries its public text
+    only, with no card in it, and an empty ``seen``/``seen_label`` (the hidden-information rule)."""
+    shown = hidden = 0
+    for seed in range(2):
+        s = _played(game, options, seed)
+        for viewer in range(s.state.num_players):
+            for m in web._moves(s, viewer):
+                if not m["chance"]:
+                    continue
+                if m["hidden"]:
+                    hidden += 1
+                    assert m["label"] == m["notation"] and not m["seen"] and not m["seen_label"], m
+                    assert not CARD.search(m["label"]), m
+                    assert m["notation"] != s.record.actions[m["ply"] - 1], m
+                else:
+                    shown += 1
+                    if game not in WORDLESS:
+                        assert m["label"] != m["notation"], m
+                        assert not CHANCE_CODE.search(m["label"]), m
+                        assert not CHANCE_CODE.search(m["seen_label"]), m
+    assert shown, game
+    assert hidden or not web.hides_information(s.game, s.record.options), game
+
+
+def test_dritzak_draws_say_the_card_to_their_drawer_only():
+    """Dritzak, two players: the human's own draw reads "Draw J♥" and a deal card it sees lends its
+    seen_label ("J♥") to the grouped deal entry; the opponent's draw shows no card ("draw ?"), and the
+    card it drew is nowhere in that entry."""
+    from pygames.dritzak.cards import _IDS, card_text
+    s = _played("dritzak", {"players": 2}, 3, plies=120)
+    moves = web._moves(s, 0)
+    own = [m for m in moves if m["kind"] == "draw" and not m["hidden"]]
+    other = [m for m in moves if m["kind"] == "draw" and m["hidden"]]
+    assert own and other, moves
+    for m in own:
+        card = card_text(_IDS[m["notation"].split()[1]])
+        assert m["label"] == "Draw " + card and m["seen_label"] == card, m
+    for m in other:
+        real = s.record.actions[m["ply"] - 1].split()[1]
+        assert m["notation"] == m["label"] == "draw ?", m
+        assert real not in json.dumps(m) and card_text(_IDS[real]) not in json.dumps(m, ensure_ascii=False), m
+    deal = [m for m in moves if m["kind"] == "deal"]
+    assert any(m["hidden"] for m in deal) and any(m["seen_label"] for m in deal)
+    for m in deal:
+        assert not m["hidden"] or not m["seen_label"], m
+        assert m["hidden"] or m["seen_label"] == card_text(_IDS[m["notation"].split()[1]]), m

@@ -22,8 +22,12 @@ function moveLink(m) {
 
 // The move list is updated incrementally: only moves after the common prefix are (re)drawn, so a click
 // costs the same late in a long game as early on.
-// Entries come worded by the bridge (kind, hidden, seen, no_move): the page parses no notation.
-function outcomeSeen(m) { return m.hidden || !m.seen ? [] : [m.seen]; }
+// Entries come worded by the bridge (kind, hidden, seen, seen_label, no_move): the page parses no notation.
+function outcomeSeen(m) {
+  const seen = m.seen_label ?? m.seen;  // in words (J♥), as the bridge gives it
+  return m.hidden || !seen ? [] : [seen];
+}
+function kindWord(m) { return m.kind.charAt(0).toUpperCase() + m.kind.slice(1); }  // "Deal ×18: …"
 function hiddenRun(link, prev, m) {
   return m.kind !== "" && m.kind === prev.kind && (m.hidden || prev.hidden || link.dataset.count !== undefined);
 }
@@ -54,14 +58,15 @@ export function renderMoves(v) {
     const last = li.querySelector("a.move:last-of-type");
     if (last && prev && prev.chance && m.chance && hiddenRun(last, prev, m)) {
       // outcomes hidden from this viewer among a run of the same kind (the cards of a deal) make one
-      // entry, "deal ×36: Ah Ts Kd", listing only what the viewer saw; it shows the run's last position
+      // entry, "Deal ×36: A♥ 10♠ K♦", listing only what the viewer saw (in words, seen_label); it shows
+      // the run's last position
       const count = (Number(last.dataset.count) || 1) + 1;
       const seen = last.dataset.count ? JSON.parse(last.dataset.seen) : outcomeSeen(prev);
       seen.push(...outcomeSeen(m));
       last.dataset.count = count;
       last.dataset.seen = JSON.stringify(seen);
       last.dataset.ply = m.ply;
-      last.textContent = `${m.kind} ×${count}${seen.length ? `: ${seen.join(" ")}` : ""}`;
+      last.textContent = `${kindWord(m)} ×${count}${seen.length ? `: ${seen.join(" ")}` : ""}`;
     } else {
       li.append(moveLink(m), " ");
     }

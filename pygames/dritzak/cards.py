@@ -122,9 +122,11 @@ _ORD = ("1st", "2nd", "3rd")
 _PICK_UP = [_act("pick up", p, label="Pick up the pile") for p in range(MAX_PLAYERS)]
 _DOWN = [[_act(f"down {i + 1}", p, (f"down-{i + 1}",), label=f"Turn over the {_ORD[i]} face-down card")
           for i in range(3)] for p in range(MAX_PLAYERS)]
-_DEAL = [Action("deal " + n, player=CHANCE) for n in _NAMES]
-_DRAW = [Action("draw " + n, player=CHANCE) for n in _NAMES]
-_START = [Action(f"start {p + 1}", player=CHANCE) for p in range(MAX_PLAYERS)]
+# chance outcomes carry a label too (presentation only): the move list says "Draw J♥" where the viewer
+# sees the card, the notation ("draw ?") where not
+_DEAL = [Action("deal " + n, label="Deal " + t, player=CHANCE) for n, t in zip(_NAMES, _TEXTS)]
+_DRAW = [Action("draw " + n, label="Draw " + t, player=CHANCE) for n, t in zip(_NAMES, _TEXTS)]
+_START = [Action(f"start {p + 1}", label=f"Player {p + 1} goes first", player=CHANCE) for p in range(MAX_PLAYERS)]
 
 
 _PLAY_CARDS: dict = {}

@@ -118,9 +118,11 @@ def _take_names(factiosus: bool, kind: str, square: int, victim_square: int, lab
 
 
 _D10 = "ABCDEFGHIJ"
-_VEER_OUTCOMES = tuple((Action(f"veer {_D10[a]}{b + 1}", player=CHANCE), 0.01)
-                       for a in range(10) for b in range(10))
-_D6_OUTCOMES = tuple((Action(f"d6 {k}", player=CHANCE), 1 / 6) for k in range(1, 7))
+_VEER_OUTCOMES = tuple((Action(f"veer {_D10[a]}{b + 1}", label=f"Veer roll {_D10[a]} and {b + 1}", player=CHANCE),
+                        0.01) for a in range(10) for b in range(10))
+_D6_OUTCOMES = tuple((Action(f"d6 {k}", label=f"Roll {k}", player=CHANCE), 1 / 6) for k in range(1, 7))
+"""The chance outcomes of a veer (two d10, G20) and of formactus (a d6), labelled for the move list
+("Veer roll G and 10", "Roll 5"; presentation only, the notation is unchanged)."""
 _VEER_NOTES = tuple(a.notation for a, _ in _VEER_OUTCOMES)
 
 

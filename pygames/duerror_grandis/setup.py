@@ -76,12 +76,12 @@ class SetupMixin(StateBase):
 
     def _chance_outcomes(self):
         if self.part == "opening":
-            return [(Action(f"first {NAMES[p]}", player=CHANCE), 1 / self.n) for p in range(self.n)]
+            return [(Action(f"first {NAMES[p]}", label=f"{NAMES[p]} goes first", player=CHANCE), 1 / self.n) for p in range(self.n)]
         if self.part == "d6":
             return list(_D6_OUTCOMES)
         if self.part == "board":  # G40: a board drawn face down among those left
             free = [b for b in range(9) if b not in self.boards]
-            return [(Action(f"board {b + 1}", player=CHANCE), 1 / len(free)) for b in free]
+            return [(Action(f"board {b + 1}", label=f"Board {b + 1} drawn", player=CHANCE), 1 / len(free)) for b in free]
         return list(_VEER_OUTCOMES)
 
     def number(self, player: int, square: int) -> int:

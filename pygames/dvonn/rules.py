@@ -30,7 +30,8 @@ PLAYER_NAMES = ("White", "Black")
 PIECE_NAMES = {"W": "white", "B": "black", "D": "DVONN"}
 
 _PLACE = tuple(tuple(Action(NAMES[i], targets=(NAMES[i],), player=p) for i in range(N_CELLS)) for p in (0, 1))
-_PLACE_CHANCE = tuple(Action(NAMES[i], player=CHANCE) for i in range(N_CELLS))
+_PLACE_CHANCE = tuple(Action(NAMES[i], label=f"Next piece on {NAMES[i]}", player=CHANCE) for i in range(N_CELLS))
+"""N6 random board: the next piece on a space, labelled for the move list (presentation only)."""
 _PASS = tuple(Action("pass", label="Pass (no move)", player=p) for p in (0, 1))
 _MOVE: dict[tuple[int, int, int], Action] = {
     (p, i, j): Action(NAMES[i] + NAMES[j], targets=(NAMES[i], NAMES[j]), label=f"{NAMES[i]} \u2192 {NAMES[j]}",

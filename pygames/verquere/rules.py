@@ -38,8 +38,11 @@ ROLLS = [(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)]
 """The 21 distinct rolls, larger die first."""
 
 
-_OPENINGS = ((Action("white opens", player=CHANCE), 0.5), (Action("black opens", player=CHANCE), 0.5))
-_ROLL_OUTCOMES = tuple((Action(f"roll {a}-{b}", player=CHANCE), (1 if a == b else 2) / 36) for a, b in ROLLS)
+_OPENINGS = ((Action("white opens", label="White opens", player=CHANCE), 0.5),
+             (Action("black opens", label="Black opens", player=CHANCE), 0.5))
+_ROLL_OUTCOMES = tuple((Action(f"roll {a}-{b}", label=f"Roll {a} and {b}", player=CHANCE), (1 if a == b else 2) / 36)
+                       for a, b in ROLLS)
+"""The rolls with their labels (presentation only: the move list says "Roll 6 and 3" for ``roll 6-3``)."""
 
 
 @dataclass(frozen=True)
