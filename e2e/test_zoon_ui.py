@@ -107,3 +107,43 @@ def test_phone_layout_shows_readable_cards_and_the_tapped_card_in_full(app, site
     assert len(m["detail"]) == 1 and m["detail"][0].startswith("South's ") and not m["hint"], m
     app.set_viewport_size({"width": 1280, "height": 800})
     app.wait_for_function("document.querySelector('#board svg').viewBox.baseVal.width > 900")
+
+
+PANEL_AND_BUTTONS = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const p = box(document.querySelector('#board #combat-panel'));
+  const bs = [...document.querySelectorAll('#action-buttons button')].map(box);
+  const c = box(document.querySelector('#controls'));
+  return {panel: [p.top, p.bottom], buttons: [Math.min(...bs.map(b => b.top)), Math.max(...bs.map(b => b.bottom))],
+          controls: c.top, height: innerHeight, text: document.querySelector('#board #combat-panel').textContent};
+}"""
+
+
+def test_phone_shows_the_classic_choice_explained_next_to_its_buttons(app, site_url):
+    """At 390×844 a classic combat's secret choice: the combat panel (corners named in words, the player's
+    own values upright and turned) and the eight choice buttons are on screen together; the result then
+    says whose card was touched where."""
+    app.set_viewport_size({"width": 390, "height": 844})
+    open_app(app, site_url)
+    app.evaluate("window.pygamesApp.start({game: 'zoon', options: {combat: 'classic', south: 'boarix', "
+                 "north: 'monkus'}, seats: ['human', 'random'], seed: 5})")
+    for _ in range(200):
+        v = wait_settled(app)
+        notes = [a["notation"] for a in v["legal"]]
+        if any(n.startswith("secret ") for n in notes):
+            break
+        attacks = [a for a in v["legal"] if ATTACK.match(a["notation"])]
+        perform(app, next((a for a in v["legal"] if a["notation"] == "ready"), None) or
+                (attacks or v["legal"])[0])
+    else:
+        raise AssertionError("no classic combat came up")
+    app.locator("#board #combat-panel").scroll_into_view_if_needed()
+    app.evaluate("document.querySelector('#board #combat-panel').scrollIntoView({block: 'start'})")
+    m = app.evaluate(PANEL_AND_BUTTONS)
+    assert 0 <= m["panel"][0] and m["panel"][1] <= m["controls"] + 1 and m["buttons"][1] <= m["height"], m
+    assert "TL top left" in m["text"] and "upright: TL" in m["text"] and "turned: TL" in m["text"], m
+    assert app.locator("#action-buttons button", has_text="Turned, touch bottom right").count() == 1
+    perform(app, next(a for a in v["legal"] if a["notation"] == "secret down BR"))
+    wait_settled(app)
+    text = app.evaluate("document.querySelector('#board #combat-panel').textContent")
+    assert "touched its bottom right" in text and "Your " in text, text

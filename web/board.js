@@ -66,6 +66,7 @@ export function highlight() {
 export function renderButtons() {
   const box = $("action-buttons");
   box.textContent = "";
+  box.classList.remove("many");
   const v = app.view;
   if (!v || !v.human_turn || !INTERACTIVE) return;
   for (const a of v.legal.filter((x) => !x.targets.length)) {
@@ -77,6 +78,8 @@ export function renderButtons() {
     b.addEventListener("click", () => play(a.notation, performance.now()));
     box.append(b);
   }
+  // many buttons (Zoon's eight secret combat choices) sit two a row on a phone (app.css)
+  box.classList.toggle("many", box.childElementCount >= 6);
   if (v.legal.some((a) => a.select === "set")) {
     const b = document.createElement("button");
     b.type = "button"; b.id = "confirm-set"; b.textContent = "Confirm";

@@ -105,6 +105,11 @@ class CombatMixin(ZoonBase):
         cvd = cvd * 2 if md == "x2" else cvd + 1 if md == "+1" else cvd
         return cva, cvd, pa, pd, notes_a, notes_d, coin_a, coin_d, (name_a, name_d, code_a, code_d)
 
+    def _before(self) -> dict | None:
+        """The combat before the one being resolved, for the panel (text only): :attr:`last` without its
+        own ``before``, or None."""
+        return {k: v for k, v in self.last.items() if k != "before"} if self.last else None
+
     def _resolve_alternate(self, da: int, dd: int) -> None:
         c = self.combat
         assert c is not None
@@ -121,7 +126,7 @@ class CombatMixin(ZoonBase):
             "d": {"owner": c["d"][0], "name": name_d, "coin": "HT"[coin_d], "pair": [_cv_text(v) for v in pd],
                   "notes": notes_d, "mod": self.mods.get(code_d), "value": cvd, "die": dd, "total": cvd + dd},
             "from": CELL[c["from"]] if c["from"] >= 0 else None, "to": CELL[c["to"]],
-            "outcome": res, "effect": None}
+            "outcome": res, "effect": None, "before": self._before()}
         self._finish_combat(res, effect_side, trump_has_x=X in pa)
 
     def classic_result(self, secret) -> tuple:
@@ -171,7 +176,7 @@ class CombatMixin(ZoonBase):
             "d": {"owner": c["d"][0], "name": name_d, "turned": bool(od), "touched": CORNERS[ta],
                   "value": _cv_text(vd)},
             "from": CELL[c["from"]] if c["from"] >= 0 else None, "to": CELL[c["to"]],
-            "outcome": res, "effect": None}
+            "outcome": res, "effect": None, "before": self._before()}
         # classic: both cards were shown, their identities stay known (ZN43)
         if c["shot"] is None:
             self.up[c["a"][0]][c["a"][1]] = True

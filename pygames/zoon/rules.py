@@ -65,9 +65,11 @@ def max_game_length(options: dict) -> int:
     return first + 2 * DEPLOY_MAX + turns * TURN_ACTIONS + reveals
 
 
-_SECRET_ACTS = tuple(tuple(_act(f"secret {o} {c}", (), p, f"{'Upright' if o == 'up' else 'Turned'}, touch {c}")
+_WORDS = {"TL": "top left", "TR": "top right", "BR": "bottom right", "BL": "bottom left"}
+_SECRET_ACTS = tuple(tuple(_act(f"secret {o} {c}", (), p, f"{'Upright' if o == 'up' else 'Turned'}, touch {_WORDS[c]}")
                            for o in ("up", "down") for c in CORNERS) for p in (0, 1))
-"""The secret combat choices of each player (ZN42, classic combat): upright or turned, then the corner touched."""
+"""The secret combat choices of each player (ZN42, classic combat): upright or turned, then the corner of the
+enemy card touched (notation ``secret up TL``; label ``Upright, touch top left``)."""
 
 
 @dataclass(eq=False)

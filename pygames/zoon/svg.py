@@ -15,6 +15,7 @@ import textwrap
 from typing import Any
 
 from ..core.svg import document, el, escape, text, title
+from .svg_combat import combat_panel
 
 W, H = 1010, 700
 CS = 96                  # cell size
@@ -203,72 +204,6 @@ def _panel_side(p: int, obs: dict, y: float, viewer: int | None) -> tuple[str, f
     return "".join(out), y + 16
 
 
-def _fighter_lines(f: dict, mode: str) -> list[str]:
-    if mode == "classic":
-        return [f"{f['name']}: {'turned' if f['turned'] else 'upright'}, touched {f['touched']} = {f['value']}"]
-    pair = " + ".join(f["pair"])
-    subs = f" ({', '.join(f['notes'])})" if f["notes"] else ""
-    mod = {"x2": " ×2", "+1": " +1"}.get(f.get("mod") or "", "")
-    return [f"{f['name']} ({'heads' if f['coin'] == 'H' else 'tails'}): {pair}{subs}{mod} = {f['value']}",
-            f"   + die {f['die']} = {f['total']}"]
-
-
-def _deploy_help(obs: dict) -> list[str]:
-    """What a newcomer needs to know while the armies are set up (ZN5, ZN6)."""
-    seer = obs.get("viewer")
-    emblem = next((c["name"] for c in obs["cells"] if c and not c.get("hidden") and c.get("owner") == seer
-                   and c.get("type") == "Emblem"), None)
-    lines = ["Both armies are set up in secret.",
-             "When both are ready, each front row is turned",
-             "face up; the back rows stay face down."]
-    if emblem and obs.get("arranging") == seer:
-        lines += [f"Keep your Emblem ({emblem}) in the back row:",
-                  "if it is lost, you lose the game.",
-                  "Click a card, then another, to swap them."]
-    return lines
-
-
-def _combat_panel(obs: dict, y: float) -> str:
-    names = obs["player_names"]
-    out = [el("rect", x=PX, y=y, width=PW, height=150, rx=8, class_="panel")]
-    if obs.get("phase") == "deploy":
-        out.append(text(PX + 10, y + 20, "Deployment", class_="ph"))
-        for k, line in enumerate(_deploy_help(obs)):
-            out.append(text(PX + 10, y + 40 + 17 * k, line, class_="pt"))
-        return "".join(out)
-    out.append(text(PX + 10, y + 20, "Combat", class_="ph"))
-    last = obs.get("last")
-    cy = y + 40
-    if obs.get("combat"):
-        c = obs["combat"]
-        what = "shoots at" if c["shot"] else "attacks"
-        src = f" from {c['from']}" if c["from"] else ""
-        out.append(text(PX + 10, cy, f"{names[c['attacker']]} {what} {c['to']}{src}: "
-                        + ("rolling…" if obs["mode"] == "alternate" else "secret choices…"), class_="pt"))
-        if obs.get("secret"):
-            sc = obs["secret"]
-            done = ", ".join(names[k if c['attacker'] == 0 else 1 - k] for k in (0, 1) if sc["committed"][k])
-            out.append(text(PX + 10, cy + 18, f"Chosen: {done or 'nobody yet'}"
-                            + (f" · yours: {sc['mine']}" if sc.get("mine") else ""), class_="pt"))
-        return "".join(out)
-    if not last:
-        out.append(text(PX + 10, cy, "No combat yet.", class_="small"))
-        return "".join(out)
-    kind = "shot" if last["kind"] == "shot" else "attack"
-    src = f"{last['from']} → " if last.get("from") else ""
-    out.append(text(PX + 10, cy, f"Last {kind}: {src}{last['to']}", class_="pt"))
-    cy += 18
-    for side, who in (("a", "Attacker" if kind == "attack" else "Trump"), ("d", "Defender")):
-        f = last[side]
-        for k, line in enumerate(_fighter_lines(f, last["mode"])):
-            prefix = f"{who} ({names[f['owner']]}) " if k == 0 else ""
-            out.append(text(PX + 10, cy, (prefix + line)[:78], class_="pt"))
-            cy += 16
-    res = last.get("text") or last["outcome"]
-    out.append(text(PX + 10, cy + 2, res[:70], class_="ph", id="combat-outcome"))
-    return "".join(out)
-
-
 def draw(obs: dict, viewer: int | None = None, layout: str = "wide", **_ignored) -> str:
     """The view as SVG text. ``obs``: a Zoon observation; ``viewer``: whose side is drawn at the bottom
     (default: the observation's viewer, South for a spectator); ``layout``: ``"wide"`` (the side panel
@@ -283,13 +218,29 @@ def draw(obs: dict, viewer: int | None = None, layout: str = "wide", **_ignored)
         return document(W, H, el("rect", x=0, y=0, width=W, height=H, class_="bg") + board + panel, CSS,
                         _label(obs, v))
     top = BY + 6 * CS + 28
-    detail = _detail_hint(top, obs["mode"])
-    py = top + DETAIL_H + 10
+    slot: float = DETAIL_H
+    if _combat_on_top(obs):
+        # a phone: the combat (its secret choice or its result) right under the battlefield, next to the
+        # choice buttons under the drawing; a tapped card's detail covers it like the hint
+        cp, h = combat_panel(obs, 0, 0, PW)
+        slot = max(DETAIL_H, h * NARROW_SCALE)
+        detail = el("g", cp, class_="hint", transform=f"translate(6 {top:.1f}) scale({NARROW_SCALE})")
+    else:
+        detail = _detail_hint(top, obs["mode"])
+    py = top + slot + 10
     panel = el("g", panel, transform=f"translate({6 - PX * NARROW_SCALE:.1f} "
                                      f"{py - (BY - 40) * NARROW_SCALE:.1f}) scale({NARROW_SCALE})")
     height = round(py + (end - BY + 48) * NARROW_SCALE)
     return document(NW, height, el("rect", x=0, y=0, width=NW, height=height, class_="bg") + board + detail + panel,
                     CSS + NARROW_CSS, _label(obs, v))
+
+
+def _combat_on_top(obs: dict) -> bool:
+    """Narrow layout: the combat panel goes right under the battlefield while a combat is pending or the
+    last turn ended in one (its result)."""
+    if obs.get("phase") == "deploy":
+        return False
+    return bool(obs.get("combat") or (obs.get("last") and any(t.get("result") for t in obs.get("trail") or ())))
 
 
 def _label(obs: dict, v: int) -> str:
@@ -359,8 +310,10 @@ def _side_panel(obs: dict, v: int, narrow: bool = False) -> tuple[str, float]:
     y += 17 * (len(lines) - 1)
     s, y = _panel_side(other, obs, y + 12, seer)
     parts.append(s)
-    parts.append(_combat_panel(obs, y + 4))
-    y += 164
+    if not (narrow and _combat_on_top(obs)):
+        panel, h = combat_panel(obs, PX, y + 4, PW)
+        parts.append(panel)
+        y += h + 14
     s, y = _panel_side(v, obs, y, seer)
     parts.append(s)
     y += 6

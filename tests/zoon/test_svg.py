@@ -198,3 +198,58 @@ def test_the_corners_that_fight_are_ringed_on_both_sides():
         assert "the enemy; T, the two facing home" in G.draw_svg(s.observation(viewer), viewer=viewer)
     c = pos({"c3": "Grognard A1", "a1": "Sacrechêne"}, {"c4": "King", "f6": "Queen Mary"}, mode="classic")
     assert "cn fight" not in G.draw_svg(c.observation(0), viewer=0)
+
+
+def _classic_attack():
+    """South's Grognard A1 attacks North's face-down King, classic combat."""
+    s = pos({"c3": "Grognard A1", "e3": "Kassin A1", "a1": "Sacrechêne"},
+            {"c4": "King", "e4": "Bouga A1", "f6": "Queen Mary"}, mode="classic", down=["c4"])
+    play(s, "c3xc4")
+    return s
+
+
+def test_classic_choice_is_explained_in_words_with_only_the_players_own_values():
+    """ZN41–ZN43: the choice panel names the corners in words and lists where the player's own card's values
+    sit upright and turned; the enemy's face-down card and its choice are never shown."""
+    s = _classic_attack()
+    obs = s.observation(0)
+    svg = G.draw_svg(obs, viewer=0)
+    assert "TL top left, TR top right, BR bottom right, BL bottom left" in svg
+    own = obs["cells"][2 * 6 + 2]["corners"]
+    up = " · ".join(f"{c} {own[k]}" for k, c in enumerate(("TL", "TR", "BR", "BL")))
+    turned = " · ".join(f"{c} {own[(k + 2) % 4]}" for k, c in enumerate(("TL", "TR", "BR", "BL")))
+    assert f"upright: {up}" in svg and f"turned: {turned}" in svg
+    assert [a.label for a in s.legal_actions()][:2] == ["Upright, touch top left", "Upright, touch top right"]
+    play(s, "secret down BR")
+    north = G.draw_svg(s.observation(1), viewer=1)
+    assert "King, value at each corner" in north and "Grognard, value" not in north
+    assert "down BR" not in north and "turned" not in north.split("Your King")[0]
+
+
+def test_classic_result_says_whose_corner_was_touched_and_keeps_the_combat_before():
+    """The result names whose card was touched where, by whom; after the next combat the previous one is
+    still listed (the player's own result survives the computer's answer)."""
+    s = _classic_attack()
+    play(s, "secret down BR", "secret up TL")
+    last = s.last
+    svg = G.draw_svg(s.observation(0), viewer=0)
+    assert (f"Your Grognard (turned): North touched its top left = {last['a']['value']}" in svg
+            and f"North's King (upright): you touched its bottom right = {last['d']['value']}" in svg), svg
+    first = last["text"]
+    # North answers with a combat of its own: South's result is still on the panel
+    while s.phase != "over" and s.last is last:
+        acts = [a for a in s.legal_actions() if "x" in a.notation] or s.legal_actions()
+        s.apply(acts[0])
+    assert s.phase != "over" and s.last["before"]["text"] == first
+    svg = G.draw_svg(s.observation(0), viewer=0)
+    assert "Combat before:" in svg and first in svg.split("Combat before:")[1]
+
+
+def test_phone_shows_the_classic_choice_right_under_the_battlefield():
+    """At a phone's width the pending combat's panel (with the choice explained) takes the box under the
+    battlefield, just above the choice buttons, instead of the side panel further down."""
+    s = _classic_attack()
+    svg = G.draw_svg(s.observation(0), viewer=0, layout="narrow")
+    assert svg.count('id="combat-panel"') == 1
+    under = svg.split('class="hint"')[1]
+    assert under.lstrip().startswith("transform=") and "top left" in under.split("</g></g>")[0]
