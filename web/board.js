@@ -78,7 +78,7 @@ export function renderButtons() {
     b.addEventListener("click", () => play(a.notation, performance.now()));
     box.append(b);
   }
-  // many buttons (Zoon's eight secret combat choices) sit two a row on a phone (app.css)
+  // many buttons (eight secret choices, say) sit two a row on a phone (app.css)
   box.classList.toggle("many", box.childElementCount >= 6);
   if (v.legal.some((a) => a.select === "set")) {
     const b = document.createElement("button");
