@@ -17,7 +17,8 @@ outcomes too, ``player`` then :data:`~pygames.core.state.CHANCE`), ``win[q]`` is
 chance to win after it, judged from what ``q`` could see then: the mean over :data:`SAMPLES` states that
 looked the same to ``q`` (one in a perfect-information game) of the game's evaluation (``Game.evaluate``,
 the one the searches read) read as a chance to win, ``1 / (1 + exp(-a v))`` with the game's fitted slope
-``a`` (``Game.extra["eval_scale"]``, ``tools/calibrate.py``), or of the result at the end. For every decision, the
+``a`` (``Game.extra["eval_scale"]``, ``tools/calibrate.py``), or the game's own estimate where its evaluation
+saturates (``Game.extra["review_chance"]``, Dritzak's), or of the result at the end. For every decision, the
 mover's legal actions (a game's ``extra["candidates"]`` first :data:`CANDIDATES` when it has them, at most
 :data:`WIDTH` otherwise; the move played always) are each judged one ply ahead the same way, from what the
 mover could see; a move whose judgement is below the best one's by more than :data:`MARK` (20 points of
