@@ -68,16 +68,19 @@ def prob_log_loss(data: list[tuple[float, float]]) -> float:
     return total / max(1, len(data))
 
 
-def self_play(game_id: str, options: dict, games: int, level: str, chance=None) -> list[tuple[float, float]]:
+def self_play(game_id: str, options: dict, games: int, level: str,
+              chances: list | None = None) -> list[tuple[float, float]]:
     """``[(v, y)]``: every seat's evaluation at every decision of ``games`` games of ``level`` against
     itself (caps off, seeds 0..games-1), with that seat's result. ``level`` may name two levels,
     ``"easy-random"``: the first plays seat 0 in even games and seat 1 in odd ones, the second the other
-    seats (games between unequal players, where the evaluation's leads grow large). With ``chance`` (a
-    game's ``extra["review_chance"]``), ``v`` is that estimate of each seat's chance instead."""
+    seats (games between unequal players, where the evaluation's leads grow large). With ``chances`` (a
+    list) and a game that has its own ``extra["review_chance"]``, the same games also append
+    ``(that estimate of the seat's chance, its result)`` to it, at the same decisions."""
     from pygames.core.bots import make_bot
     from pygames.core.chance import sample_outcome
     from pygames.core.registry import get_game
     g = get_game(game_id)
+    own = g.extra.get("review_chance") if chances is not None else None
     first, _, second = level.partition("-")
     data = []
     for seed in range(games):
@@ -86,18 +89,21 @@ def self_play(game_id: str, options: dict, games: int, level: str, chance=None) 
         levels = [first if not second or i == seat else second for i in range(s.num_players)]
         bots = [make_bot(levels[i], seed=seed * 31 + i, cap=False) for i in range(s.num_players)]
         rng = random.Random(seed)
-        seen = []
+        seen, owns = [], []
         while not s.is_terminal():
             if s.is_chance_node():
                 s.apply(sample_outcome(s, rng))
                 continue
-            seen.append([float(chance(s, p)) for p in range(s.num_players)] if chance is not None
-                        else [float(x) for x in g.evaluate(s)])
+            seen.append([float(x) for x in g.evaluate(s)])
+            if own is not None:
+                owns.append([float(own(s, p)) for p in range(s.num_players)])
             s.apply(bots[s.current_player()].step(s))
         ret = s.returns()
         top = max(ret)
         result = [0.0 if r < top else 1.0 if ret.count(top) == 1 else 0.5 for r in ret]
         data += [(v[p], result[p]) for v in seen for p in range(len(v))]
+        if chances is not None:
+            chances += [(c[p], result[p]) for c in owns for p in range(len(c))]
     return data
 
 
@@ -120,21 +126,17 @@ def bench_calibrate(args: list[str]) -> int:
         if (only and g.id not in only) or g.num_players(opts) != 2 or g.evaluate is None:
             continue
         for level in levels:
-            data = self_play(g.id, opts, n, level)
+            owns: list = []
+            data = self_play(g.id, opts, n, level, owns)
+            if owns:  # the game's own chance for the review, where it has one, on the same games
+                print(f"{g.id} {label}, {level}: its review_chance, log loss {prob_log_loss(owns):.4f} over "
+                      f"{len(owns)} values", flush=True)
             pooled.setdefault(g.id, (g, []))[1].append((f"{label}, {level}", data))
             a = fit_scale(data)
             now = g.extra.get("eval_scale", EVAL_SCALE)
             print(f"{g.id} {label}: {len(data)} values from {n} games of {level}; fitted slope {a}, log loss "
                   f"{log_loss(data, a):.4f} (at the game's slope {now}: {log_loss(data, now):.4f}; a coin "
                   f"{math.log(2):.4f})", flush=True)
-    for g, label, opts in configs:  # a game's own chance for the review, where it has one
-        own = g.extra.get("review_chance")
-        if (only and g.id not in only) or g.num_players(opts) != 2 or own is None:
-            continue
-        for level in levels:
-            data = self_play(g.id, opts, n, level, chance=own)
-            print(f"{g.id} {label}, {level}: its review_chance, log loss {prob_log_loss(data):.4f} over "
-                  f"{len(data)} values", flush=True)
     for g, parts in pooled.values():  # one slope serves every configuration (and pairing) of a game
         data = [x for _label, part in parts for x in part]
         a = fit_scale(data)

@@ -414,11 +414,7 @@ def _combat_expectation(state: ZoonState) -> list[float]:
         if j != xd:
             s = state.clone()
             _swap_identities(s, pd, xd, j)
-        if s.phase == "dice":
-            south += sum(pr * evaluate(_resolved(s, how))[0] for pr, how in _outcome_classes(s))
-        else:
-            south += sum(pr * v for pr, _how, v in
-                         ai_secret.classic_classes(s, lambda how, s=s: evaluate(_resolved(s, how))[0]))
+        south += sum(pr * evaluate(_resolved(s, how))[0] for pr, how in _outcome_classes(s))
     south /= len(pool)
     return [south, -south]
 
