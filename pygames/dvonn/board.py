@@ -134,16 +134,16 @@ def player_moves(board: list[str], player: int, free: list[int] | None = None) -
     :func:`stack_moves` inlined. ``free``, when the caller keeps it (:func:`free_cells` of ``board``),
     spares looking at the surrounded stacks (N11) at all."""
     c = COLOURS[player]
-    out = []
+    out: list[tuple[int, int]] = []
+    add = out.append
     moves_from = MOVES_FROM
     if free is not None:
         for i in free:  # occupied, not surrounded (N11)
             s = board[i]
-            if s[-1] != c:  # N8 (a lone DVONN piece is nobody's, N12)
-                continue
-            for j, m in moves_from[i][len(s)]:  # N9
-                if board[j]:  # N10
-                    out.append(m)
+            if s[-1] == c:  # N8 (a lone DVONN piece is nobody's, N12)
+                for j, m in moves_from[i][len(s)]:  # N9
+                    if board[j]:  # N10
+                        add(m)
         return out
     interior, nbs = INTERIOR, NEIGHBOURS
     for i, s in enumerate(board):
