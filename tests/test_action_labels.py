@@ -93,9 +93,9 @@ def _has_chance(game: str, options: dict) -> bool:
 
 CHANCE_GAMES = [(g, {}) for g in GAMES if _has_chance(g, {})] + [("dvonn", {"random_board": True}),
                                                                 ("dritzak", {"players": 2})]
-WORDLESS = {"zoon"}
-"""Games whose chance outcomes still show their notation ("dice 1-2", "deal S Grognard A2"): Zoon's engine
-is another helper's area; the test still holds it to the hidden-information rule."""
+WORDLESS: set[str] = set()
+"""Games whose chance outcomes still show their notation (none: Zoon's rolls read "Attacker rolls 1,
+defender 2" since its labels came)."""
 
 
 def _played(game: str, options: dict, seed: int, plies: int = 160):
@@ -167,3 +167,77 @@ def test_dritzak_draws_say_the_card_to_their_drawer_only():
     for m in deal:
         assert not m["hidden"] or not m["seen_label"], m
         assert m["hidden"] or m["seen_label"] == card_text(_IDS[m["notation"].split()[1]]), m
+
+
+ZOON_MOVE = re.compile(r"^(?:(?P<name>.+) )?(?P<frm>[a-f][1-6]) (?:\u2192|attacks) (?P<to>[a-f][1-6])$")
+
+
+def _zoon_plies(combat: str, seed: int, plies: int = 400):
+    """Each decision of a seeded random Zoon game (``combat`` mode): ``(state before, action taken)``."""
+    g = pygames.core.get_game("zoon")
+    s, rng = g.new_initial_state({"combat": combat}), random.Random(seed)
+    while not s.is_terminal() and len(s.history) < plies:
+        a = random_action(s, rng)
+        if not s.is_chance_node():
+            yield s, a
+        s = s.child(a)
+
+
+@pytest.mark.parametrize("combat", ["alternate", "classic"])
+def test_zoon_moves_name_a_zoon_only_when_both_players_see_it(combat):
+    """Zoon's moves read in words ("Grognard c2 → c3", "c2 attacks c3"), never the notation (``c2xc3``);
+    the label, which both players' move lists show, names the Zoon only when it is face up (ZN7): a
+    face-down Zoon's move says its cells only, whoever moves it (the move list, the hint and the review
+    read the same labels). No two legal actions share a label (the page finds a move by its label)."""
+    named = anonymous = 0
+    for seed in range(3):
+        for s, _a in _zoon_plies(combat, seed):
+            legal = s.legal_actions()
+            assert len({a.label for a in legal}) == len(legal), [a.label for a in legal]  # a button each
+            for a in legal:
+                assert a.label and a.label != a.notation, a
+                if len(a.targets) != 2 or a.targets[0].startswith("trump-") or s.phase != "turn":
+                    continue
+                m = ZOON_MOVE.match(a.label)
+                assert m and (m["frm"], m["to"]) == a.targets, a
+                p, i = divmod(s.board[_cell(a.targets[0])], 12)
+                if s.up[p][i]:
+                    named += 1
+                    assert m["name"] == s.zoon(p, i).name, a
+                else:
+                    anonymous += 1
+                    assert m["name"] is None, a
+    assert named > 100 and anonymous > 100, (named, anonymous)
+
+
+def _cell(name: str) -> int:
+    from pygames.zoon.board import CELL_INDEX
+    return CELL_INDEX[name]
+
+
+@pytest.mark.parametrize("combat", ["alternate", "classic"])
+def test_zoon_labels_are_the_same_in_every_state_that_looks_the_same(combat):
+    """The hidden-information rule for labels: a Zoon action that a player sees taken (its notation shown
+    in their move list) carries the same label in any state that looks the same to that player
+    (``state.determinize(viewer, rng)``, the other side's face-down Zoons and deployment resampled), so a
+    label tells nothing a player may not see; and the chance outcomes a viewer is not shown (another side's
+    deal) reach their move list as ``arrange S ?`` only."""
+    compared = 0
+    for seed in range(2):
+        for k, (s, a) in enumerate(_zoon_plies(combat, seed, 300)):
+            mover = s.current_player()
+            viewer = 1 - mover
+            if k % 3:
+                continue
+            after = s.child(a)
+            if after.public_history(viewer)[-1] != a.notation:
+                continue  # not shown to the viewer (a deployment step, a secret choice)
+            d = s.determinize(viewer, random.Random(k))
+            try:
+                b = d.find_action(a.notation)
+            except Exception:  # noqa: BLE001  (a move the resampled card could not make: nothing to compare)
+                continue
+            assert a.label and a.label != a.notation, a  # in words
+            assert b.label == a.label, (a.notation, a.label, b.label)
+            compared += 1
+    assert compared > 50, compared

@@ -53,11 +53,28 @@ def _act(notation: str, targets: tuple = (), player: int = 0, label: str = "", s
     return a
 
 
-_DICE = tuple((_act(f"dice {a}-{b}", (), CHANCE), 1 / 36) for a in range(1, 7) for b in range(1, 7))
-_FIRST = ((_act("south starts", (), CHANCE), 0.5), (_act("north starts", (), CHANCE), 0.5))
-_MOVE_ACTS = tuple(_act(f"{CELL[f]}{'x' if att else '-'}{CELL[t]}", (CELL[f], CELL[t]), p)
-                   for p in (0, 1) for f in range(36) for t in range(36) for att in (0, 1))
-"""The move and attack actions, at ``((player * 36 + from) * 36 + to) * 2 + attack``."""
+def move_label(frm: str, to: str, attack: bool, name: str = "") -> str:
+    """A move or attack as a player reads it: ``c2 → c3``, ``c2 attacks c3``, with the Zoon's name in front
+    (``Grognard c2 → c3``) only when both players see it (face up, ZN7). Labels are shared by both
+    players' move lists, so a face-down Zoon's move never names it."""
+    head = f"{name} {frm}" if name else frm
+    return f"{head} attacks {to}" if attack else f"{head} \u2192 {to}"
+
+
+def move_action(player: int, frm: int, to: int, attack: bool, name: str = "") -> Action:
+    """The move (``c2-c3``) or attack (``c2xc3``) of ``player`` from cell ``frm`` to ``to``, labelled by
+    :func:`move_label` (``name``: the face-up Zoon's name, "" for a face-down one)."""
+    f, t = CELL[frm], CELL[to]
+    return _act(f"{f}{'x' if attack else '-'}{t}", (f, t), player, move_label(f, t, attack, name))
+
+
+_DICE = tuple((_act(f"dice {a}-{b}", (), CHANCE, f"Attacker rolls {a}, defender {b}"), 1 / 36)
+              for a in range(1, 7) for b in range(1, 7))
+_FIRST = ((_act("south starts", (), CHANCE, "South plays first"), 0.5),
+          (_act("north starts", (), CHANCE, "North plays first"), 0.5))
+_MOVE_ACTS = tuple(move_action(p, f, t, bool(att)) for p in (0, 1) for f in range(36) for t in range(36) for att in (0, 1))
+"""The move and attack actions, at ``((player * 36 + from) * 36 + to) * 2 + attack``, labelled without a
+name (a face-down Zoon's: ``c2 → c3``); a face-up Zoon's carry its name (see :func:`move_action`)."""
 
 
 

@@ -30,8 +30,11 @@ def _deal_actions(tribe: str, p: int) -> tuple:
         ros = _ROSTERS[tribe]
         side = "SN"[p]
         e = next(z.key for z in ros if z.type == "Emblem")
-        t = _DEAL_ACTS[tribe, p] = (tuple(_act(f"deal {side} {e} {CELL[c]}", (), CHANCE) for c in HOME[p][:6]),
-                                    tuple(_act(f"deal {side} {z.key}", (), CHANCE) for z in ros))
+        name = next(z.name for z in ros if z.type == "Emblem")
+        # labels name the cards: the other side sees this block only as "arrange S ?" (ZN44)
+        t = _DEAL_ACTS[tribe, p] = (tuple(_act(f"deal {side} {e} {CELL[c]}", (), CHANCE, f"Deal {name} to {CELL[c]}")
+                                          for c in HOME[p][:6]),
+                                    tuple(_act(f"deal {side} {z.key}", (), CHANCE, f"Deal {z.name}") for z in ros))
     return t
 
 
@@ -48,12 +51,12 @@ def _arrange_actions(p: int, picked: int, may_edit: bool) -> tuple:
         if picked >= 0:
             a = CELL[picked]
             out = [_act(f"keep {a}", (a,), p, "Cancel the swap")] + [
-                _act(f"swap {a} {CELL[b]}", (CELL[b],), p) for b in HOME[p] if b != picked]
+                _act(f"swap {a} {CELL[b]}", (CELL[b],), p, f"Swap {a} and {CELL[b]}") for b in HOME[p] if b != picked]
         else:
             out = [_act("ready", (), p, "Ready: commit this arrangement")]
             if may_edit:
                 out.append(_act("random", (), p, "Random arrangement"))
-                out += [_act(f"pick {CELL[c]}", (CELL[c],), p) for c in HOME[p]]
+                out += [_act(f"pick {CELL[c]}", (CELL[c],), p, f"Pick {CELL[c]} to swap") for c in HOME[p]]
         t = _ARRANGE_ACTS[key] = tuple(out)
     return t
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from ..core.state import Action
 from .base import ZoonBase
-from .board import CELL, CELL_INDEX, EMPTY, _act, step
+from .board import CELL, CELL_INDEX, EMPTY, _act, move_action, step
 
 
-_REVEAL_ACTS = tuple(tuple(_act(f"reveal {CELL[c]}", (CELL[c],), p, "") for c in range(36)) for p in (0, 1))
+_REVEAL_ACTS = tuple(tuple(_act(f"reveal {CELL[c]}", (CELL[c],), p, f"Turn {CELL[c]} face up") for c in range(36))
+                     for p in (0, 1))
 """``_REVEAL_ACTS[p][cell]``: ``p`` turns the Zoon on ``cell`` face up (ZN22)."""
 
 
@@ -55,17 +56,25 @@ class EffectsMixin(ZoonBase):
             out = []
             for i in t[2]:
                 f = CELL[self.pos[p][i]]
+                name = self.zoon(p, i).name if self.up[p][i] else ""  # named only when both sides see it (ZN7)
                 for c in self._behind(p, i):
-                    out.append(_act(f"{f}-{CELL[c]}", (f, CELL[c]), p))
+                    out.append(move_action(p, self.pos[p][i], c, False, name))
             if not t[4]:
                 out.append(_act("done", (), p, "End the trump's moves"))
             return out
         if kind in ("leaf", "push", "hop"):
-            return [_act(f"{kind} {CELL[c]}", (CELL[c],), p) for c in t[3]]
+            said = f"{self._who(p, t[2])} {'goes back' if kind == 'push' else 'goes'} to"
+            return [_act(f"{kind} {CELL[c]}", (CELL[c],), p, f"{said} {CELL[c]}") for c in t[3]]
         if kind == "bongo":
-            return [_act(f"bongo {CELL[self.pos[p][i]]}", (CELL[self.pos[p][i]],), p) for i in t[3]]
+            return [_act(f"bongo {CELL[self.pos[p][i]]}", (CELL[self.pos[p][i]],), p,
+                         f"{self._who(p, t[2])} swaps with {CELL[self.pos[p][i]]}") for i in t[3]]
         raise AssertionError(kind)
 
+
+    def _who(self, p: int, i: int) -> str:
+        """Zoon (p, i) in an action's label: its name when face up (both sides see it, ZN7; one that fought
+        is, ZN46), else ``Zoon on c3``: labels are shared by both players' move lists."""
+        return self.zoon(p, i).name if self.up[p][i] else f"Zoon on {CELL[self.pos[p][i]]}"
 
     def _decided(self, action: Action) -> None:
         t = self.decide

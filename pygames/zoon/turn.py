@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ..core.state import Action
 from .base import ZoonBase
-from .board import _ROSTERS, CELL, CELL_INDEX, EMPTY, NAMES, OBST, QUIET_LIMIT, SOUTH, TURN_LIMIT, _GRIDS, _MOVE_ACTS, _MOVES, _TRUMP_ORDER, _act, step
-from .tribes import trump
+from .board import _ROSTERS, CELL, CELL_INDEX, EMPTY, NAMES, OBST, QUIET_LIMIT, SOUTH, TURN_LIMIT, _GRIDS, _MOVE_ACTS, _MOVES, _TRUMP_ORDER, _act, move_action, step
+from .tribes import TRUMPS, trump
 
 _TRUMP_KEYS: dict[tuple, str] = {}
 _SHOTS = {"cocoboum": ((-1, 1), (1, 1)), "axe": ((0, 1),), "arrow": ((0, 2),)}
@@ -25,29 +25,41 @@ def _trump_cell_actions(code: str, p: int) -> tuple:
     """The actions ``<code> <cell>`` of trump ``code`` played by ``p``, indexed by cell."""
     t = _CELL_ACTS.get((code, p))
     if t is None:
-        t = _CELL_ACTS[code, p] = tuple(_act(f"{code} {CELL[c]}", (f"trump-{code}", CELL[c]), p) for c in range(36))
+        verb = "on" if code in ("wall", "cage") else "shoots"
+        t = _CELL_ACTS[code, p] = tuple(_act(f"{code} {CELL[c]}", (f"trump-{code}", CELL[c]), p,
+                                             f"{_TRUMP_NAMES[code]} {verb} {CELL[c]}") for c in range(36))
     return t
+
+
+_TRUMP_NAMES = {x.code: x.name for tribe in TRUMPS for x in TRUMPS[tribe]}
+"""Each trump's name by its code (codes differ between tribes), for the actions' labels."""
 
 
 
 _WALK_ACTS: dict[tuple, tuple] = {}
 
 
-def _walk_actions(tribe: str, p: int) -> tuple:
-    """``_MOVES[tribe, p]`` with the actions in it, built once per tribe and side: for each roster index
-    and cell, ``(groups, shared)`` where each group of the movement table becomes ``(first cell, its move,
-    its attack, seconds)`` and each second cell ``(cell, its move, its attack)`` (ZN9–ZN11)."""
-    t = _WALK_ACTS.get((tribe, p))
+def _walk_actions(tribe: str, p: int, named: bool = False) -> tuple:
+    """``_MOVES[tribe, p]`` with the actions in it, built once per tribe, side and naming: for each roster
+    index and cell, ``(groups, shared)`` where each group of the movement table becomes ``(first cell, its
+    move, its attack, seconds)`` and each second cell ``(cell, its move, its attack)`` (ZN9–ZN11). The
+    actions' labels name the Zoon when ``named`` (a face-up Zoon's moves, ``Grognard c2 → c3``), else not
+    (a face-down one's, ``c2 → c3``: both players read the labels, ZN7)."""
+    t = _WALK_ACTS.get((tribe, p, named))
     if t is None:
         rows = []
-        for per_cell in _MOVES[tribe, p]:
+        for i, per_cell in enumerate(_MOVES[tribe, p]):
+            name = _ROSTERS[tribe][i].name if named else ""
             row = []
             for cell, (groups, shared) in enumerate(per_cell):
-                acts = _MOVE_ACTS[(p * 36 + cell) * 72:(p * 36 + cell + 1) * 72]
+                acts: dict | tuple = _MOVE_ACTS[(p * 36 + cell) * 72:(p * 36 + cell + 1) * 72]
+                if named:  # only the cells the grid reaches
+                    acts = {2 * c + k: move_action(p, cell, c, bool(k), name)
+                            for f, sec in groups for c in (f, *sec) for k in (0, 1)}
                 row.append((tuple((f, acts[2 * f], acts[2 * f + 1], tuple((c, acts[2 * c], acts[2 * c + 1]) for c in sec))
                                   for f, sec in groups), shared))
             rows.append(tuple(row))
-        t = _WALK_ACTS[tribe, p] = tuple(rows)
+        t = _WALK_ACTS[tribe, p, named] = tuple(rows)
     return t
 
 
@@ -91,7 +103,8 @@ def _shot_targets(code: str, p: int, s: int) -> tuple:
         for dx, dy in _SHOTS[code]:
             c = step(p, s, dx, dy)
             if c >= 0:
-                out.append((c, _act(f"{code} {CELL[s]}>{CELL[c]}", (f"trump-{code}", CELL[s], CELL[c]), p)))
+                out.append((c, _act(f"{code} {CELL[s]}>{CELL[c]}", (f"trump-{code}", CELL[s], CELL[c]), p,
+                                    f"{_TRUMP_NAMES[code]}: {CELL[s]} shoots {CELL[c]}")))
         t = _TARGETS[key] = tuple(out)
     return t
 
@@ -220,8 +233,9 @@ class TurnMixin(ZoonBase):
         and attack actions already, so no ``(cell, previous cell, attack)`` tuple is built."""
         out: list[Action] = []
         append = out.append
-        pos = self.pos[p]
-        table = _walk_actions(self.tribes[p], p)
+        pos, up = self.pos[p], self.up[p]
+        tribe = self.tribes[p]
+        anonymous, named = _walk_actions(tribe, p), _walk_actions(tribe, p, True)
         board = self.board
         lo = 12 if p == SOUTH else 0  # enemy Zoon codes: lo … lo + 11
         hi = lo + 12
@@ -229,11 +243,11 @@ class TurnMixin(ZoonBase):
             cell = pos[i]
             if cell < 0:  # off the battlefield (a tactic's Zoon taken meanwhile): no move
                 continue
-            groups, shared = table[i][cell]
+            groups, shared = (named if up[i] else anonymous)[i][cell]
             if shared:  # a second cell reached from two first cells: the walk's own order (ZN20)
-                base = (p * 36 + cell) * 72
-                found = [_MOVE_ACTS[base + t * 2 + att] for t, _prev, att in
-                         self._walk(_MOVES[self.tribes[p], p][i][cell], p, cell)]
+                name = _ROSTERS[tribe][i].name if up[i] else ""
+                found = [move_action(p, cell, t, att, name) for t, _prev, att in
+                         self._walk(_MOVES[tribe, p][i][cell], p, cell)]
                 out += found
                 if found and movable is not None:
                     movable.append(i)
@@ -302,13 +316,13 @@ class TurnMixin(ZoonBase):
             elif code == "scarper":  # ZN49: the Emblem too
                 behind = _BEHIND[p]
                 if any(board[c] == EMPTY for i in range(12) if pos[i] >= 0 for c in behind[pos[i]]):
-                    out.append(_act(code, (f"trump-{code}",), p))
+                    out.append(_act(code, (f"trump-{code}",), p, f"Play {_TRUMP_NAMES[code]}"))
             else:
                 types = _USERS[code]
                 cands = self.alive(p) if types is None else self._of_type(p, types)
                 if (any(i in movable for i in cands) if movable is not None
                         else any(self.moves_of(p, i) for i in cands)):
-                    out.append(_act(code, (f"trump-{code}",), p))
+                    out.append(_act(code, (f"trump-{code}",), p, f"Play {_TRUMP_NAMES[code]}"))
         return out
 
     def _move(self, p: int, action: Action, mod: str | None = None, reveal: bool = False) -> None:
