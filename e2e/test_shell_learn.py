@@ -282,3 +282,65 @@ def test_no_tip_over_the_step_after_next_step(app, site_url):
               && [a.top, a.bottom, b.top, b.bottom, scrollY]; }""")
         assert not over, (terms.nth(k).inner_text(), over)
         app.mouse.move(0, 0)
+
+
+PHONE_STEP = """(notations) => {
+  const r = (e) => e.getBoundingClientRect();
+  const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const within = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5
+    && a.bottom <= b.bottom + 0.5;
+  const screen = {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
+  const box = r(document.getElementById('tutorial-box')), bar = r(document.getElementById('controls'));
+  const key = document.getElementById('tutorial-key');
+  const seen = (t) => { const e = document.querySelector(`#board [data-target="${CSS.escape(t)}"]`);
+    if (!e) return null;
+    const b = r(e), hit = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+    return {target: t, inView: within(b, screen), underBox: over(b, box), underBar: over(b, bar),
+            reached: Boolean(hit && (hit === e || e.contains(hit))), top: b.top, bottom: b.bottom}; };
+  const moves = window.pygamesApp.view.legal.filter((a) => notations.includes(a.notation));
+  return {boxUnderBar: over(box, bar), box: [box.top, box.bottom], bar: [bar.top, bar.bottom],
+          key: key.hidden || !key.getClientRects().length ? null
+            : {text: key.textContent, inBox: within(r(key), box), inView: within(r(key), screen)},
+          first: moves.map((a) => seen(a.targets[0])), last: moves.map((a) => seen(a.targets[a.targets.length - 1]))}; }"""
+
+
+def _clear(t):
+    return t and t["inView"] and not t["underBox"] and not t["underBar"]
+
+
+def test_zoon_tutorial_on_a_phone_keeps_key_step_and_targets_in_view(app, site_url):
+    """At 390×844, each of Zoon's steps: "How to read a card" is in the step's box, whole and on the screen
+    (a newcomer found it missing in steps 1-2 and half under the turn's bar from step 3); nothing of the step's
+    box is under the turn's bar; the step's first tap and the cell its move ends on are on the screen, clear
+    of the step's box and of the bar (step 4's e3 was scrolled out of view); and once step 4's trump is
+    tapped (the shot goes off at once: it has one target), its target cell is on the screen with the result."""
+    tutorial = json.loads((DIST / "tutorials" / "zoon.json").read_text())
+    app.set_viewport_size({"width": 390, "height": 844})
+    open_app(app, site_url)
+    for n, step in enumerate(tutorial["steps"], 1):
+        app.evaluate(f"location.hash = 'tutorial=zoon&step={n}'")
+        app.wait_for_function(f"window.pygamesApp.view && window.pygamesApp.view.game === 'zoon'"
+                              f" && document.body.dataset.tutorialStep === '{n - 1}'")
+        idle(app)
+        app.wait_for_timeout(300)
+        out = app.evaluate(PHONE_STEP, step["task"]["accept"])
+        k = out["key"]
+        assert k and k["text"].startswith("How to read a card") and k["inBox"] and k["inView"], (n, out)
+        assert not out["boxUnderBar"], (n, out)
+        pairs = list(zip(out["first"], out["last"]))
+        assert any(_clear(a) and a["reached"] for a, _b in pairs), (n, out)
+        assert any(_clear(a) and a["reached"] and _clear(b) for a, b in pairs), (n, out)
+    shot = next(a for a in view(app)["legal"] if a["notation"] in tutorial["steps"][-1]["task"]["accept"])
+    app.locator(f'#board [data-target="{shot["targets"][0]}"]').dispatch_event("click")
+    app.wait_for_function("document.body.dataset.tutorial === 'done'")
+    idle(app)
+    app.wait_for_timeout(300)
+    out = app.evaluate(PHONE_STEP + "", [])
+    assert not out["boxUnderBar"], out
+    cell = app.evaluate("""(t) => { const r = (e) => e.getBoundingClientRect();
+      const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const b = r(document.querySelector(`#board [data-target="${t}"]`));
+      const box = r(document.getElementById('tutorial-box')), bar = r(document.getElementById('controls'));
+      return {top: b.top, bottom: b.bottom, inView: b.top >= 0 && b.bottom <= innerHeight,
+              underBox: over(b, box), underBar: over(b, bar)}; }""", shot["targets"][-1])
+    assert _clear(cell), cell

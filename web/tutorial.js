@@ -122,19 +122,24 @@ async function loadStep(i) {
 function laidOut() {
   const t = app.tutorial;
   fitBoard();
-  showKey();
+  showKey();  // the step's box grows with it: the board is fitted again (its ResizeObserver)
   if (!t.shown) { t.shown = true; showTask(course.steps[t.step]); }
   keepTarget();
+  showResult();
 }
 
-// A drawing's key (an SVG group of class "key", e.g. "How to read a card") in the step's box while the
-// board scrolls in a box of its own (a newcomer found the key's end below the fold, inside the board's
-// scroll area); the drawing's own copy is then hidden (app.css). A wide screen only: a phone's drawing
-// keeps its key under the board.
+// A drawing's key (an SVG group of class "key", e.g. "How to read a card": its aria-label, else its first
+// line, is the heading) in the step's box while the board scrolls in a box of its own, and always on a
+// phone (newcomers found the key's end below the fold inside the board's scroll area at 1280×800, and
+// under the turn's bar or out of sight on a phone); the drawing's own copy is then hidden (app.css).
+const PHONE = window.matchMedia("(max-width:900px)");
 function showKey() {
   const p = $("tutorial-key");
-  const g = $("board-box").classList.contains("tutorial-fit") ? $("board").querySelector("svg g.key") : null;
+  const fitted = $("board-box").classList.contains("tutorial-fit");
+  const g = fitted || PHONE.matches ? $("board").querySelector("svg g.key") : null;
   const lines = g ? [...g.querySelectorAll("text")].map((e) => e.textContent.trim()).filter(Boolean) : [];
+  const named = g && g.getAttribute("aria-label");
+  if (named) lines.unshift(named);
   p.hidden = lines.length < 2;
   if (p.hidden) return;
   const head = document.createElement("strong");
@@ -166,6 +171,7 @@ new ResizeObserver(() => {
   if (!app.tutorial || $("tutorial-box").hidden) return;
   fitBoard();
   keepTarget();
+  showResult();
 }).observe($("tutorial-box"));
 // after a tap on the board (a card picked), the task's next target in view
 $("board").addEventListener("click", () => { if (app.tutorial) requestAnimationFrame(keepTarget); });
@@ -180,33 +186,68 @@ function keepTarget() {
   const step = course.steps[t.step];
   const accept = new Set((step.task && step.task.accept) || []);
   const sel = app.selection || [];
-  const els = [];
+  const els = [], lasts = [];
+  const at = (id) => id && $("board").querySelector(`[data-target="${CSS.escape(id)}"]`);
   for (const a of candidates()) {
     if (!accept.has(a.notation)) continue;
     const next = a.select === "set" ? a.targets.find((x) => !sel.includes(x)) : a.targets[sel.length];
-    const e = next && $("board").querySelector(`[data-target="${CSS.escape(next)}"]`);
-    if (e) els.push(e);
+    const e = at(next);
+    if (e) { els.push(e); if (a.select !== "set" && els.length === 1) lasts.push(at(a.targets[a.targets.length - 1]) || e); }
   }
   if (!els.length) return;
-  const bb = $("board-box"), fitted = bb.classList.contains("tutorial-fit");
-  const free = () => {
-    const box = $("tutorial-box").getBoundingClientRect(), frame = bb.getBoundingClientRect();
-    const ctl = $("controls"), sticky = getComputedStyle(ctl).position === "sticky";
-    let top = 0, bottom = window.innerHeight;
-    if (box.bottom <= frame.top + 1) top = Math.max(top, box.bottom);  // the step above the board
-    if (fitted) { top = Math.max(top, frame.top); bottom = Math.min(bottom, frame.bottom); }
-    if (sticky) bottom = Math.min(bottom, ctl.getBoundingClientRect().top);
-    return { top: top + 4, bottom: bottom - 4 };
-  };
-  const inside = (e, f) => { const r = e.getBoundingClientRect(); return r.top >= f.top && r.bottom <= f.bottom; };
-  let f = free();
-  if (els.some((e) => inside(e, f))) return;
+  // with the next click's target, the move's last one (a shot's target cell after the trump) when both fit
+  if (lasts.length && lasts[0] !== els[0]) {
+    const f = free(), a = els[0].getBoundingClientRect(), b = lasts[0].getBoundingClientRect();
+    const top = Math.min(a.top, b.top), bottom = Math.max(a.bottom, b.bottom);
+    if (bottom - top <= f.bottom - f.top) {
+      if (!(top >= f.top && bottom <= f.bottom)) bringIn(top, bottom);
+      return;
+    }
+  }
+  if (els.some((e) => inside(e, free()))) return;
   const r = els[0].getBoundingClientRect();
+  bringIn(r.top, r.bottom);
+}
+
+// The part of the screen that the step's box and the turn's bar (sticky on a phone) leave free, within
+// the board's own box when it scrolls (a fitted board, see fitBoard): {top, bottom} in client pixels.
+function free() {
+  const bb = $("board-box"), fitted = bb.classList.contains("tutorial-fit");
+  const box = $("tutorial-box").getBoundingClientRect(), frame = bb.getBoundingClientRect();
+  const ctl = $("controls"), sticky = getComputedStyle(ctl).position === "sticky";
+  let top = 0, bottom = window.innerHeight;
+  if (box.bottom <= frame.top + 1) top = Math.max(top, box.bottom);  // the step above the board
+  if (fitted) { top = Math.max(top, frame.top); bottom = Math.min(bottom, frame.bottom); }
+  if (sticky) bottom = Math.min(bottom, ctl.getBoundingClientRect().top);
+  return { top: top + 4, bottom: bottom - 4 };
+}
+
+const inside = (e, f) => { const r = e.getBoundingClientRect(); return r.top >= f.top && r.bottom <= f.bottom; };
+
+// Scroll the board's box (a fitted board) or else the page so that client rows top..bottom are in the free
+// part (their top first when they do not fit); a fitted board at its end: the page goes the rest of the way.
+function bringIn(top, bottom) {
+  const bb = $("board-box"), fitted = bb.classList.contains("tutorial-fit");
   const by = (d) => (fitted ? (bb.scrollTop += d) : window.scrollBy(0, d));
-  if (r.top < f.top) by(r.top - f.top); else if (r.bottom > f.bottom) by(Math.min(r.bottom - f.bottom, r.top - f.top));
+  let f = free();
+  const before = bb.scrollTop, y0 = window.scrollY;
+  if (top < f.top) by(top - f.top); else if (bottom > f.bottom) by(Math.min(bottom - f.bottom, top - f.top));
+  const moved = (before - bb.scrollTop) + (y0 - window.scrollY);  // how far the rows went down
   f = free();
-  const s = els[0].getBoundingClientRect();  // a fitted board at its end: the page goes the rest of the way
-  if (s.bottom > f.bottom && fitted) window.scrollBy(0, Math.min(s.bottom - f.bottom, s.top - f.top));
+  top += moved; bottom += moved;
+  if (bottom > f.bottom && fitted) window.scrollBy(0, Math.min(bottom - f.bottom, top - f.top));
+}
+
+// Once the step's move is played, what it did in view: the cell of its last target (the attacked or shot
+// Zoon, the cell moved to), where the drawing marks the result (a newcomer's tap on the trump fired the
+// shot at a cell scrolled out of sight). Asked again after each layout until the step is left.
+function showResult() {
+  const t = app.tutorial;
+  if (!t || !t.done || !t.result) return;
+  const e = $("board").querySelector(`[data-target="${CSS.escape(t.result)}"]`);
+  if (!e || inside(e, free())) return;
+  const r = e.getBoundingClientRect();
+  bringIn(r.top, r.bottom);
 }
 
 // The step's task in view with its text: the step (and the board) from their top, a board taller than
@@ -253,6 +294,8 @@ function onMove(notation) {
   if (t.done || !step.task) return true;
   if ((step.task.accept || []).includes(notation)) {
     t.done = true;
+    const move = ((app.view && app.view.legal) || []).find((a) => a.notation === notation);
+    t.result = move && move.targets.length ? move.targets[move.targets.length - 1] : null;  // see showResult
     course.played[t.step] = notation;  // the next step goes on from this move when it follows this one
     call("act", { notation }).then((v) => {
       if (app.tutorial !== t) return;
@@ -263,7 +306,8 @@ function onMove(notation) {
       say(step.done || "Well done.", "done");
       $("status").textContent = "Step done.";  // nobody else moves in a tutorial (not "thinking…")
       setNext();
-      $("tutorial-next").focus();
+      $("tutorial-next").focus({ preventScroll: true });  // the move's result stays in view (showResult)
+      requestAnimationFrame(showResult);
     });
   } else {
     say(step.task.hint || "That move is legal, but not the one this step asks for.", "hint");

@@ -298,11 +298,17 @@ def _battlefield(obs: dict, v: int, narrow: bool) -> str:
 def _side_panel(obs: dict, v: int, narrow: bool = False) -> tuple[str, float]:
     """The panel beside the battlefield (x from :data:`PX`): the status, the opponent's trumps, the combat
     panel, the viewer's trumps, the tribe cards' link and Star effects, and how to read a card; and the y
-    where it ends. Narrow: without the Star summaries and the key (the detail box has both)."""
+    where it ends. Narrow: without the Star summaries and the key (the detail box has both), and the
+    viewer's trumps first, right under the detail box, so that a trump and the cell it is played on are on
+    a phone's screen together (a newcomer's shot in the tutorial went off at a cell out of sight)."""
     seer = obs.get("viewer")
     parts = []
     other = 1 - v
     y: float = BY - 22
+    if narrow:
+        s, y = _panel_side(v, obs, BY - 40, seer)
+        parts.append(s)
+        y += 18
     lines = textwrap.wrap(_status(obs), STATUS_CHARS)[:2]
     parts.append(el("text", "".join(el("tspan", escape(line), x=PX + 10, dy=0 if k == 0 else 17)
                                     for k, line in enumerate(lines)),
@@ -314,8 +320,9 @@ def _side_panel(obs: dict, v: int, narrow: bool = False) -> tuple[str, float]:
         panel, h = combat_panel(obs, PX, y + 4, PW)
         parts.append(panel)
         y += h + 14
-    s, y = _panel_side(v, obs, y, seer)
-    parts.append(s)
+    if not narrow:
+        s, y = _panel_side(v, obs, y, seer)
+        parts.append(s)
     y += 6
     parts.append(el("a", text(PX + 10, y + 10, "Tribe cards: every Zoon, trump and Star effect (rules page)",
                                 class_="link"), href="rules/zoon.html#tribe-cards", target="_blank"))
@@ -419,7 +426,10 @@ def _detail_hint(top: float, mode: str) -> str:
         lines += ["Classic: each side secretly turns its card", "and picks a corner of the enemy card."]
     out = [el("rect", x=6, y=top, width=NW - 12, height=DETAIL_H, rx=8, class_="panel"),
            text(20, top + 34, "Tap a card to see it in full.", class_="dh")]
-    out += [text(20, top + 68 + 28 * k, line, class_="dt") for k, line in enumerate(lines)]
+    # the key's lines as a group of class "key" named like the wide drawing's: a tutorial shows them in its
+    # step box (web/tutorial.js, showKey) and hides them here
+    out.append(el("g", "".join(text(20, top + 68 + 28 * k, line, class_="dt") for k, line in enumerate(lines)),
+                  class_="key", **{"aria-label": "How to read a card"}))
     return el("g", "".join(out), class_="hint")
 
 
