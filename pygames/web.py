@@ -34,7 +34,7 @@ from . import web_explain, web_hint
 from . import web_saves
 from .core.bots import LEVELS, make_bot
 from .core.errors import InvalidRecord, PygamesError
-from .core.record import Record, Session, fold_ends, loads
+from .core.record import Record, Session, shown_moves, loads
 from .core.registry import get_game, list_games
 from .core.state import CHANCE, TERMINAL
 
@@ -94,17 +94,13 @@ def _moves(session: Session, viewer: int | None) -> list[dict]:
     out = [{"ply": i + 1, "notation": a, "player": p, "chance": p == CHANCE,
             "name": "" if o is None or o < 0 else session.state.player_name(o)}
            for i, (a, p, o) in enumerate(zip(actions, session.movers, session.owners))]
-    if hides_information(g, session.record.options):
-        shown = session.state.public_history(viewer)
-        if len(shown) == len(out):
-            for m, n in zip(out, shown):
-                m["notation"] = n
-        else:  # entries that fold several actions (Zoon's "arrange N ?"): only the shown texts go out
-            out = [dict(out[e], notation=n) for n, e in zip(shown, fold_ends(session.record.actions, shown))]
+    shown = session.state.public_history(viewer) if hides_information(g, session.record.options) else actions
+    # entries may fold several actions (Zoon's "arrange N ?"): only the shown texts and labels go out
+    out = [dict(out[e], notation=n, hidden=hidden, label=label)
+           for e, n, hidden, label in shown_moves(actions, session.labels, shown)]
     for i, m in enumerate(out):
         kind, _, rest = m["notation"].partition(" ")
-        hidden = m["notation"] != actions[m["ply"] - 1]
-        label = (not hidden and session.labels[m["ply"] - 1]) or m["notation"]
+        hidden, label = m["hidden"], m["label"]
         head, _, tail = label.partition(" ")
         m.update(kind=kind if m["chance"] and rest else "", hidden=hidden, seen="" if hidden else rest,
                  label=label, seen_label="" if hidden else tail if tail and head.lower() == kind else label)

@@ -13,7 +13,9 @@ Two checks hold for every game whatever it declares:
   resamples everything p cannot see; p's observation, p's legal actions (when p is to move),
   ``public_history(p)`` and the drawing for p (both layouts, for the player to move) must not change, and the resampled state
   must be a real position: replaying its own ``history`` from the start (secret actions in the history
-  resampled too) gives it back (for one seat per check, drawn at random: a replay costs the whole history). A perfect-information game's ``determinize`` is a copy.
+  resampled too) gives it back, and the move list's words that seat is sent (the actions' labels,
+  :func:`pygames.core.record.shown_moves`) are the same along both histories (for one seat per check, drawn
+  at random: a replay costs the whole history). A perfect-information game's ``determinize`` is a copy.
 - **Playout** (:func:`check_playout`): a game's fast playout leaves a consistent state.
 - **Length** (:func:`play_random`): no game's ``history`` exceeds the declared ``max_game_length``.
 
@@ -33,7 +35,7 @@ import pytest
 
 from pygames.core import IllegalAction, State, get_game
 from pygames.core.bots import random_action
-from pygames.core.record import Record
+from pygames.core.record import Record, shown_moves
 
 
 def random_prefix(game_id: str, options: dict, seed: int, plies: int) -> State:
@@ -78,12 +80,21 @@ def play_random(game_id: str, options: dict, seed: int, check=None, every: int =
             f"{game_id} {options}: the game exceeds its max_game_length {bound}"
 
 
-def _replayed(state: State) -> State:
-    """``state``'s own history replayed from the start (each action checked)."""
+def _replayed(state: State, labels: list | None = None) -> State:
+    """``state``'s own history replayed from the start (each action checked); each action's label is
+    appended to ``labels`` when given (as a game's record keeps them for its move list)."""
     s = state.game.new_initial_state(state.options)
     for a in state.history:
-        s.apply(a)
+        act = s.find_action(a)
+        if labels is not None:
+            labels.append(act.label)
+        s.apply(act)
     return s
+
+
+def _shown(state: State, p: int, labels: list) -> list:
+    """The move list ``p`` is sent (:func:`pygames.core.record.shown_moves`): its texts, hidden flags and labels."""
+    return [m[1:] for m in shown_moves(state.history, labels, state.public_history(p))]
 
 
 PENDING_DETERMINIZE: set[str] = set()
@@ -124,7 +135,16 @@ def check_information_sets(state: State, rng: random.Random) -> None:
             for layout in ("wide", "narrow"):
                 assert g.draw_svg(d.observation(p), viewer=p, layout=layout) == \
                     g.draw_svg(obs, viewer=p, layout=layout), f"{where}: the {layout} drawing differs"
-        replayed = _replayed(d) if p == replay_for else d
+        if p == replay_for:  # and the move list's labels (words, e.g. "Draw J♥") say no more than p sees
+            true_labels: list = []
+            d_labels: list = []
+            _replayed(state, true_labels)
+            replayed = _replayed(d, d_labels)
+            x, y = _shown(d, p, d_labels), _shown(state, p, true_labels)
+            assert x == y, f"{where}: determinize changed the move list's words the player is sent (a label " \
+                f"names what is hidden): {[(i, u, v) for i, (u, v) in enumerate(zip(x, y)) if u != v][:3]}"
+        else:
+            replayed = d
         assert replayed == d, f"{where}: the determinized state is not the position its own history reaches"
         assert state.to_json() == before, f"{where}: determinize changed the original state"
 

@@ -74,6 +74,11 @@ class Action:
     - ``notation``: the stable, human-readable text records and tests use (unique among legal actions).
     - ``targets``: ids of SVG elements (``data-target`` values) the UI clicks to pick it; empty means the
       action is offered as a button labelled ``label`` (or its notation).
+    - ``label``: the action in words (the button's text, and the move list's and the hint's wording of
+      it). The move list sends it with the notation to every player who sees that notation in full
+      (:func:`pygames.core.record.shown_moves`), so a label says nothing those players may not see (a
+      face-down piece's kind, a card in a hand): ``tests/conformance.py`` checks that states that look
+      the same to a player send that player the same labels.
     - ``select``: ``"sequence"`` (targets are clicked in order, e.g. from then to) or ``"set"`` (the
       targets are toggled in any order and confirmed).
     - ``player``: who takes it (``CHANCE`` for a chance outcome).

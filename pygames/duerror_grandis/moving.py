@@ -16,14 +16,15 @@ from .base import StateBase
 _PIECE_ACTS: dict = {}
 
 
-def _piece_actions(part: str, p: int, kind: str, paid: bool, kinds: tuple) -> tuple:
+def _piece_actions(part: str, p: int, kind: str, paid: bool, kinds: tuple, caecus: bool = False) -> tuple:
     """The actions of ``p``, whose piece is a ``kind``, in formactus (G8: keep it, pay a token to change
     it when ``paid``, i.e. ``p`` has one, or roll the die) or after an odd roll (``part`` ``"change"``,
-    G9: keep it or change it for free), built once per case."""
-    key = (part, p, kind, paid, kinds)
+    G9: keep it or change it for free), built once per case. In Caecus the others do not see the kind
+    (G41, ruling 10) and ``keep`` shows in their move list as it is, so its label does not name it."""
+    key = (part, p, kind, paid, kinds, caecus)
     acts = _PIECE_ACTS.get(key)
     if acts is None:
-        out = [_act("keep", p, (), f"keep the {kind}")]
+        out = [_act("keep", p, (), "keep the piece" if caecus else f"keep the {kind}")]
         if part == "change":
             out += [_act(f"change {k}", p, (), f"change to {k} (free)") for k in kinds if k != kind]
         else:
@@ -60,7 +61,7 @@ class MovingMixin(StateBase):
         if part == "piece":
             return [_act(f"start {k}", p, (), f"start with {ARTICLE[k]} {k}") for k in self.kinds]
         if part == "formactus" or part == "change":
-            return list(_piece_actions(part, p, self.pieces[p][0][0], self.tokens[p] > 0, self.kinds))
+            return list(_piece_actions(part, p, self.pieces[p][0][0], self.tokens[p] > 0, self.kinds, self.caecus))
         if part == "flictus":
             tl = self.__dict__["_tl"] = self._take_list()  # kept for applying one of them
             return [_act(n, p, tg) for n, tg, _, _, _ in tl] + self._flictus_ends(p)

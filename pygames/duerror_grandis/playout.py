@@ -39,7 +39,7 @@ class PlayoutMixin(StateBase):
                 k = draw(len(tl) + len(ends))
                 a = _act(tl[k][0], p, tl[k][1]) if k < len(tl) else ends[k - len(tl)]
             else:
-                acts = _piece_actions(part, p, self.pieces[p][0][0], self.tokens[p] > 0, self.kinds)
+                acts = _piece_actions(part, p, self.pieces[p][0][0], self.tokens[p] > 0, self.kinds, self.caecus)
                 a = acts[draw(len(acts))]
         d["_picked"] = a
         return a

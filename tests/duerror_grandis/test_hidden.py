@@ -79,3 +79,26 @@ def test_G41_mask_reads_hidden_actions_without_kinds():
     assert [mask(n) for n in ("board 3", "start thete", "pay ephebe", "change melliran", "melliran take E5 Blue",
                               "veer thete", "stay ephebe")] == [
         "board ?", "start ?", "pay: changed piece", "changed piece", "take E5 Blue", "veer", "stay"]
+
+
+@pytest.mark.parametrize("options", [CONFIGS[0], CONFIGS[1], CONFIGS[3]], ids=[IDS[0], IDS[1], IDS[3]])
+def test_G41_the_move_lists_words_name_no_hidden_kind(options):
+    """G41: the move list a player is sent says its entries in words (labels); in states that look the same
+    to the player those words are the same (a ``keep`` once said "keep the thete" to every player)."""
+    from ..conformance import _replayed, _shown
+
+    rng = random.Random(3)
+    s = GAME.new_initial_state(options)
+    keeps = 0
+    while not s.is_terminal():
+        if s.history[-1:] == ["keep"] and keeps < 12:
+            keeps += 1
+            true: list = []
+            _replayed(s, true)
+            for p in range(s.n):
+                mine: list = []
+                d = s.determinize(p, rng)
+                _replayed(d, mine)
+                assert _shown(d, p, mine) == _shown(s, p, true)
+        s.apply(random_action(s, rng))
+    assert keeps, "no keep was played: the test saw nothing"
