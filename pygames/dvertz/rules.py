@@ -29,9 +29,9 @@ from typing import Any
 
 from ..core.errors import IllegalAction, InvalidState
 from ..core.state import TERMINAL, Action, State
-from ..dvonn.board import (BLACK, GRID, INDEX, LANDING, N_CELLS, NAMES, PIECES_PER_COLOUR, WHITE,
+from ..dvonn.board import (BLACK, COLOURS, DVONN, GRID, INDEX, LANDING, N_CELLS, NAMES, PIECES_PER_COLOUR, WHITE,
                            board_problem, has_move, move_stack, placement_piece, player_moves, scores)
-from ..dvonn.rules import empty_cells
+from ..dvonn.rules import empty_cells, placement_label
 from ..zertz import logic
 from ..zertz.logic import CODES
 from . import explain as why
@@ -48,7 +48,10 @@ HOPS = logic.hop_lines(NB)
 """The jump functions' hop table of the DVONN board (``logic.hop_lines``, X7)."""
 PARTS = ("", "dvonn", "zertz")
 
-_PLACE = tuple(tuple(Action(NAMES[i], targets=(NAMES[i],), player=p) for i in range(N_CELLS)) for p in (0, 1))
+_PLACE = tuple(tuple(tuple(Action(NAMES[i], targets=(NAMES[i],), label=placement_label(piece, NAMES[i]), player=p)
+                           for i in range(N_CELLS)) for piece in (COLOURS[p], DVONN)) for p in (0, 1))
+"""``_PLACE[player][d][cell]``: ``player``'s placement (X3) on ``cell`` of their own colour (``d`` 0) or of
+a DVONN piece (``d`` 1), labelled as DVONN labels them (``a piece on k3``, ``a DVONN piece on k3``)."""
 _PASS = tuple(Action("pass", label="Pass (nothing to play)", player=p) for p in (0, 1))
 _MOVE: dict[tuple[int, int, int], Action] = {
     (p, i, j): Action(NAMES[i] + NAMES[j], targets=(NAMES[i], NAMES[j]), label=f"{NAMES[i]} \u2192 {NAMES[j]}",
@@ -57,7 +60,7 @@ _MOVE: dict[tuple[int, int, int], Action] = {
 _MOVE_AT = tuple(tuple(tuple(_MOVE.get((p, i, j)) for j in range(N_CELLS)) for i in range(N_CELLS)) for p in (0, 1))
 """``_MOVE_AT[p][i][j]``: the same moves, looked up by index in the hot loop (None: no such move)."""
 _MARBLE = tuple(tuple(tuple(Action(CODES[c] + NAMES[i], targets=("take-" + CODES[c], NAMES[i]),
-                                   label=f"{logic.WORDS.get(CODES[c], CODES[c]).capitalize()} marble on {NAMES[i]}",
+                                   label=f"a {logic.WORDS.get(CODES[c], CODES[c])} marble on {NAMES[i]}",
                                    player=p)
                             for i in range(N_CELLS)) for c in range(4)) for p in (0, 1))
 """``_MARBLE[player][code][cell]``: placing a marble of colour ``code`` (1..3) on ``cell`` (X10)."""
@@ -219,7 +222,7 @@ class DvertzState(State):
     def _legal_actions(self) -> list[Action]:
         st, p = self.status, self.turn
         if st == "place":
-            return list(compress(_PLACE[p], map(not_, self.board)))  # the empty spaces
+            return list(compress(_PLACE[p][placement_piece(self.placed) == DVONN], map(not_, self.board)))
         if st == "pass":
             return [_PASS[p]]
         out: list[Action] = []
@@ -238,7 +241,7 @@ class DvertzState(State):
         st, p = self.status, self.turn
         if st == "place":  # X3: an empty space, as DVONN keeps them
             empty = empty_cells(self)
-            return _PLACE[p][empty[draw(len(empty))]]
+            return _PLACE[p][placement_piece(self.placed) == DVONN][empty[draw(len(empty))]]
         if st not in ("turn", "dvonn", "zertz"):
             legal = self._legal_actions()
             return legal[draw(len(legal))]

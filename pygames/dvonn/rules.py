@@ -29,9 +29,27 @@ from .notation import parse_action
 PLAYER_NAMES = ("White", "Black")
 PIECE_NAMES = {"W": "white", "B": "black", "D": "DVONN"}
 
-_PLACE = tuple(tuple(Action(NAMES[i], targets=(NAMES[i],), player=p) for i in range(N_CELLS)) for p in (0, 1))
-_PLACE_CHANCE = tuple(Action(NAMES[i], label=f"Next piece on {NAMES[i]}", player=CHANCE) for i in range(N_CELLS))
-"""N6 random board: the next piece on a space, labelled for the move list (presentation only)."""
+
+
+def placement_label(piece: str, cell: str, colour: bool = False) -> str:
+    """A placement as a player reads it (N3; presentation only, the notation stays the space ``k3``):
+    ``a DVONN piece on k3`` for ``piece`` ``"D"``, else ``a piece on k3``, the placer's own colour going
+    without saying (``White played a piece on k3``), or with ``colour`` ``a white piece on k3`` (a random
+    board's chance placements, N6, which place either colour). Lower case: the label is said inside
+    sentences ("White played …", "The computer suggests …"). Dvertz (X3) says its placements the same way."""
+    if piece == DVONN:
+        return f"a DVONN piece on {cell}"
+    return f"a {PIECE_NAMES[piece]} piece on {cell}" if colour else f"a piece on {cell}"
+
+
+_PLACE = tuple(tuple(tuple(Action(NAMES[i], targets=(NAMES[i],), label=placement_label(piece, NAMES[i]), player=p)
+                           for i in range(N_CELLS)) for piece in (COLOURS[p], DVONN)) for p in (0, 1))
+"""``_PLACE[player][d][cell]``: ``player``'s placement on ``cell`` of their own colour (``d`` 0) or of a
+DVONN piece (``d`` 1, the first three placements, N3), each labelled with its piece."""
+_PLACE_CHANCE = {piece: tuple(Action(NAMES[i], label=placement_label(piece, NAMES[i], colour=True), player=CHANCE)
+                              for i in range(N_CELLS)) for piece in PIECE_NAMES}
+"""N6 random board: ``_PLACE_CHANCE[piece][cell]``, the next piece on a space, labelled with that piece
+for the move list (presentation only)."""
 _PASS = tuple(Action("pass", label="Pass (no move)", player=p) for p in (0, 1))
 _MOVE: dict[tuple[int, int, int], Action] = {
     (p, i, j): Action(NAMES[i] + NAMES[j], targets=(NAMES[i], NAMES[j]), label=f"{NAMES[i]} \u2192 {NAMES[j]}",
@@ -122,11 +140,11 @@ class DvonnState(State):
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         """N6: the next piece on any vacant space, each equally likely (in cell order)."""
-        empty = list(compress(_PLACE_CHANCE, map(not_, self.board)))
+        empty = list(compress(_PLACE_CHANCE[PLACEMENT_PIECES[self.placed]], map(not_, self.board)))
         return list(zip(empty, repeat(1.0 / len(empty))))
 
     def _chance_actions(self) -> list[Action]:
-        return list(compress(_PLACE_CHANCE, map(not_, self.board)))  # the empty spaces, as above
+        return list(compress(_PLACE_CHANCE[PLACEMENT_PIECES[self.placed]], map(not_, self.board)))  # as above
 
     def _legal_actions(self) -> list[Action]:
         st, p = self.status, self.turn
@@ -134,7 +152,7 @@ class DvonnState(State):
             mv = _MOVE_AT[p]
             return [mv[i][j] for i, j in self.moves]  # type: ignore[misc]
         if st == "place":
-            return list(compress(_PLACE[p], map(not_, self.board)))  # the empty spaces
+            return list(compress(_PLACE[p][PLACEMENT_PIECES[self.placed] == DVONN], map(not_, self.board)))
         if st == "pass":
             return [_PASS[p]]
         return []
@@ -149,7 +167,7 @@ class DvonnState(State):
             return _MOVE_AT[p][i][j]  # type: ignore[return-value]
         if st == "place":
             empty = empty_cells(self)
-            return _PLACE[p][empty[draw(len(empty))]]
+            return _PLACE[p][PLACEMENT_PIECES[self.placed] == DVONN][empty[draw(len(empty))]]
         legal = self._legal_actions()
         return legal[draw(len(legal))]
 
@@ -165,7 +183,7 @@ class DvonnState(State):
             empty = empty_cells(self)
             n = len(empty)
             k = bisect_right(list(accumulate(repeat(1.0 / n, n))), rng.random())
-            a = _PLACE_CHANCE[empty[k if k < n else -1]]
+            a = _PLACE_CHANCE[PLACEMENT_PIECES[self.placed]][empty[k if k < n else -1]]
         elif st == "over":
             return State.pick_random(self, rng)  # raises: the game is over
         else:

@@ -81,7 +81,7 @@ class Layout:
             tab = []
             for c in range(3):
                 col = COLOURS[c]
-                word = WORDS[col].capitalize()
+                word = f"a {WORDS[col]} marble"  # "a white marble on d4, ring a1 removed" (said in sentences)
                 take = f"take-{col}"
                 rows = []
                 for v in range(len(names)):
@@ -89,8 +89,8 @@ class Layout:
                     row = [Move(f"{col}{nv}", (take, nv), f"{word} on {nv}", player, 0, c, v)]
                     for f in range(len(names)):
                         n = f"{col}{nv},{names[f]}"
-                        row.append(Move(n, (take, nv, names[f]), f"{word} on {nv}, remove {names[f]}", player, 0, c,
-                                        v, f))
+                        row.append(Move(n, (take, nv, names[f]), f"{word} on {nv}, ring {names[f]} removed", player,
+                                        0, c, v, f))
                     rows.append(row)
                 tab.append(rows)
             self._tables[player] = tab

@@ -160,7 +160,7 @@ def isolating(state: "ZertzState", base: Move, c: int, v: int, f: int, iso: tupl
     suffix = " x " + "".join((COLOURS[c] if i == v else CODES[m[i]]) + names[i] for i in iso)
     n = base.notation + suffix
     label = base.label + ", capturing " + ", ".join(
-        f"{WORDS[COLOURS[c] if i == v else CODES[m[i]]]} {names[i]}" for i in iso)
+        f"{WORDS[COLOURS[c] if i == v else CODES[m[i]]]} on {names[i]}" for i in iso)
     return Move(n, base.targets, label=label, player=state.turn, kind=0, colour=c, cell=v, removed=f,
                 isolated=iso)
 
