@@ -258,24 +258,24 @@ def _labels(game: str, options: dict, seed: int, plies: int = 200):
 @pytest.mark.parametrize("game", ["dvonn", "dvertz"])
 def test_dvonn_and_dvertz_placements_name_the_piece(game):
     """N3, X3: a placement reads as the piece placed on a space, not a bare space ("White played k3"):
-    ``a DVONN piece on k3`` for the first three, then ``a piece on k3`` (the placer's own colour); the
-    notation stays the space. Said inside a sentence, it names no player: "White played a piece on k3"."""
+    ``DVONN piece on k3`` for the first three, then ``Piece on k3`` (the placer's own colour: the move
+    list's line names the player, "White: Piece on k3"); the notation stays the space."""
     from pygames.dvonn.board import placement_piece
     seen = set()
     for s, p, a in _labels(game, {}, 1, plies=60):
         if len(a.notation) == 2:
-            piece = "a DVONN piece" if placement_piece(s.placed) == "D" else "a piece"
+            piece = "DVONN piece" if placement_piece(s.placed) == "D" else "Piece"
             assert a.label == f"{piece} on {a.notation}", (s.placed, a.notation, a.label)
             seen.add(piece)
-    assert seen == {"a DVONN piece", "a piece"}
+    assert seen == {"DVONN piece", "Piece"}
 
 
 def test_dvonn_random_board_placements_name_the_piece_and_its_colour():
-    """N6: a random board's chance placements say which piece went where (``a black piece on e3``; both
+    """N6: a random board's chance placements say which piece went where (``Black piece on e3``; both
     colours are placed by chance, so the colour is said), where they said ``Next piece on e3``."""
     from pygames.dvonn.board import placement_piece
     s, rng = pygames.core.get_game("dvonn").new_initial_state({"random_board": True}), random.Random(4)
-    words = {"D": "a DVONN piece", "W": "a white piece", "B": "a black piece"}
+    words = {"D": "DVONN piece", "W": "White piece", "B": "Black piece"}
     while s.is_chance_node():
         outcomes = [a for a, _ in s.chance_outcomes()]
         assert [a.label for a in outcomes] == [f"{words[placement_piece(s.placed)]} on {a.notation}"
@@ -286,30 +286,29 @@ def test_dvonn_random_board_placements_name_the_piece_and_its_colour():
 
 
 @pytest.mark.parametrize("game", ["dvonn", "dvertz", "zertz"])
-def test_labels_read_inside_a_sentence(game):
-    """The review says "Move 7, White played <label>" and the hint "The computer suggests <label>": no
-    label of these games starts with a player's name or a colour word (``White marble on k3`` read
-    "White played White marble on k3"); marbles, placements and jumps start with "a"."""
+def test_labels_say_what_is_placed_or_jumped(game):
+    """Placements, marbles and jumps say what goes where, capitalised like every game's labels (the review
+    says "Move 7, White: Piece on k3", the hint "Hint (hard): Grey marble on g5"); stack moves are the
+    cells ``a1 \u2192 b2``."""
     kinds = set()
     for seed in range(2):
         for s, p, a in _labels(game, {}, seed):
-            first = a.label.split()[0]
-            assert first.lower() not in ("white", "black", "grey") and first != s.player_name(p), a.label
             if a.notation != "pass" and "\u2192" not in a.label:
-                assert a.label.startswith("a "), a.label
-                kinds.add(a.label.split()[1])
-    assert kinds >= ({"piece", "DVONN"} if game == "dvonn" else {"jump", "white", "grey", "black"}), kinds
+                first = a.label.split()[0]
+                assert first in ("Piece", "DVONN", "White", "Grey", "Black", "Jump"), a.label
+                kinds.add(first)
+    assert kinds >= ({"Piece", "DVONN"} if game == "dvonn" else {"Jump", "White", "Grey", "Black"}), kinds
 
 
 def test_zertz_placements_say_the_marble_and_the_ring_removed():
-    """ZÈRTZ (Z5-Z8, Z14): ``Wd4,a1`` reads ``a white marble on d4, ring a1 removed`` (it read "White on
+    """ZÈRTZ (Z5-Z8, Z14): ``Wd4,a1`` reads ``White marble on d4, ring a1 removed`` (it read "White on
     d4, remove a1"), a placement that isolates marbles adds what it captures (``capturing grey on a1``)."""
     s = pygames.core.get_game("zertz").new_initial_state({})
-    assert s.find_action("Wd4,a1").label == "a white marble on d4, ring a1 removed"
-    assert s.find_action("Bd4,a1").label == "a black marble on d4, ring a1 removed"
+    assert s.find_action("Wd4,a1").label == "White marble on d4, ring a1 removed"
+    assert s.find_action("Bd4,a1").label == "Black marble on d4, ring a1 removed"
     captured = [a for seed in range(12) for _, _, a in _labels("zertz", {}, seed, plies=400)
                 if " x " in a.notation and "," in a.notation]
     assert captured
     for a in captured:
-        assert re.fullmatch(r"a (white|grey|black) marble on [a-g]\d, ring [a-g]\d removed, capturing "
+        assert re.fullmatch(r"(White|Grey|Black) marble on [a-g]\d, ring [a-g]\d removed, capturing "
                             r"(white|grey|black) on [a-g]\d(, (white|grey|black) on [a-g]\d)*", a.label), a.label

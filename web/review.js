@@ -127,8 +127,8 @@ async function showMark(m, did, who) {
   const targets = new Set(m.targets || []);
   $("board").querySelectorAll("[data-target]").forEach((t) => t.classList.toggle("hinted", targets.has(t.dataset.target)));
   const d = $("review-detail");
-  d.textContent = `Move ${m.ply}, ${who} played ${did}: about ${Math.round(m.loss * 100)} points of the chance to win lost. `
-    + `The computer suggests ${m.label || m.better}${targets.size ? " (marked on the board)" : ""}.`;
+  d.textContent = `Move ${m.ply}, ${who}: ${did}. About ${Math.round(m.loss * 100)} points of the chance to win lost. `
+    + `The computer suggests: ${m.label || m.better}${targets.size ? " (marked on the board)" : ""}.`;
   d.hidden = false;
   // the position is what the mark is about: its marked move (else the board's top) in view
   const first = $("board").querySelector("[data-target].hinted") || $("board");

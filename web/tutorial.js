@@ -239,7 +239,7 @@ function bringIn(top, bottom) {
 }
 
 // Once the step's move is played, what it did in view: the cell of its last target (the attacked or shot
-// Zoon, the cell moved to), where the drawing marks the result (a newcomer's tap on the trump fired the
+// cell, the cell moved to), where the drawing marks the result (a newcomer's tap on a trump had fired a
 // shot at a cell scrolled out of sight). Asked again after each layout until the step is left.
 function showResult() {
   const t = app.tutorial;

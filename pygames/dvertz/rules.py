@@ -51,7 +51,7 @@ PARTS = ("", "dvonn", "zertz")
 _PLACE = tuple(tuple(tuple(Action(NAMES[i], targets=(NAMES[i],), label=placement_label(piece, NAMES[i]), player=p)
                            for i in range(N_CELLS)) for piece in (COLOURS[p], DVONN)) for p in (0, 1))
 """``_PLACE[player][d][cell]``: ``player``'s placement (X3) on ``cell`` of their own colour (``d`` 0) or of
-a DVONN piece (``d`` 1), labelled as DVONN labels them (``a piece on k3``, ``a DVONN piece on k3``)."""
+a DVONN piece (``d`` 1), labelled as DVONN labels them (``Piece on k3``, ``DVONN piece on k3``)."""
 _PASS = tuple(Action("pass", label="Pass (nothing to play)", player=p) for p in (0, 1))
 _MOVE: dict[tuple[int, int, int], Action] = {
     (p, i, j): Action(NAMES[i] + NAMES[j], targets=(NAMES[i], NAMES[j]), label=f"{NAMES[i]} \u2192 {NAMES[j]}",
@@ -60,7 +60,7 @@ _MOVE: dict[tuple[int, int, int], Action] = {
 _MOVE_AT = tuple(tuple(tuple(_MOVE.get((p, i, j)) for j in range(N_CELLS)) for i in range(N_CELLS)) for p in (0, 1))
 """``_MOVE_AT[p][i][j]``: the same moves, looked up by index in the hot loop (None: no such move)."""
 _MARBLE = tuple(tuple(tuple(Action(CODES[c] + NAMES[i], targets=("take-" + CODES[c], NAMES[i]),
-                                   label=f"a {logic.WORDS.get(CODES[c], CODES[c])} marble on {NAMES[i]}",
+                                   label=f"{logic.WORDS.get(CODES[c], CODES[c]).capitalize()} marble on {NAMES[i]}",
                                    player=p)
                             for i in range(N_CELLS)) for c in range(4)) for p in (0, 1))
 """``_MARBLE[player][code][cell]``: placing a marble of colour ``code`` (1..3) on ``cell`` (X10)."""

@@ -33,13 +33,13 @@ PIECE_NAMES = {"W": "white", "B": "black", "D": "DVONN"}
 
 def placement_label(piece: str, cell: str, colour: bool = False) -> str:
     """A placement as a player reads it (N3; presentation only, the notation stays the space ``k3``):
-    ``a DVONN piece on k3`` for ``piece`` ``"D"``, else ``a piece on k3``, the placer's own colour going
-    without saying (``White played a piece on k3``), or with ``colour`` ``a white piece on k3`` (a random
-    board's chance placements, N6, which place either colour). Lower case: the label is said inside
-    sentences ("White played …", "The computer suggests …"). Dvertz (X3) says its placements the same way."""
+    ``DVONN piece on k3`` for ``piece`` ``"D"``, else ``Piece on k3``, the placer's own colour going
+    without saying (the move list's line and the review name the player: "White: Piece on k3"), or with
+    ``colour`` ``Black piece on k3`` (a random board's chance placements, N6, which place either colour).
+    Dvertz (X3) says its placements the same way."""
     if piece == DVONN:
-        return f"a DVONN piece on {cell}"
-    return f"a {PIECE_NAMES[piece]} piece on {cell}" if colour else f"a piece on {cell}"
+        return f"DVONN piece on {cell}"
+    return f"{PIECE_NAMES[piece].capitalize()} piece on {cell}" if colour else f"Piece on {cell}"
 
 
 _PLACE = tuple(tuple(tuple(Action(NAMES[i], targets=(NAMES[i],), label=placement_label(piece, NAMES[i]), player=p)

@@ -81,7 +81,7 @@ class Layout:
             tab = []
             for c in range(3):
                 col = COLOURS[c]
-                word = f"a {WORDS[col]} marble"  # "a white marble on d4, ring a1 removed" (said in sentences)
+                word = f"{WORDS[col].capitalize()} marble"  # "White marble on d4, ring a1 removed"
                 take = f"take-{col}"
                 rows = []
                 for v in range(len(names)):

@@ -37,9 +37,9 @@ WORDS = {"W": "white", "G": "grey", "B": "black"}
 
 
 def jump_label(start: str, hops: Sequence[tuple[str, str]]) -> str:
-    """A jump's label: ``a jump from d1: over grey to d3, over white to d5`` for the notation ``x d1Gd3Wd5``
+    """A jump's label: ``Jump from d1: over grey to d3, over white to d5`` for the notation ``x d1Gd3Wd5``
     (``hops``: the jumped marble's colour letter and the landing ring's name of each hop)."""
-    return f"a jump from {start}: " + ", ".join(f"over {WORDS[c]} to {land}" for c, land in hops)
+    return f"Jump from {start}: " + ", ".join(f"over {WORDS[c]} to {land}" for c, land in hops)
 
 Hop = tuple[int, int]
 Jump = tuple[int, tuple[Hop, ...]]
