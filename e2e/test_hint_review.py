@@ -164,7 +164,7 @@ def review(page, game: str, final: dict) -> None:
     idle(page)
     shown = view(page)
     assert shown["browsing"] and shown["ply"] == ply - 1, (label, shown["ply"])
-    assert "The computer suggests " in page.inner_text("#review-detail")
+    assert "The computer suggests: " in page.inner_text("#review-detail")
     hinted = page.locator("#board [data-target].hinted")
     if hinted.count():  # the suggested move is on screen, not scrolled away above the chart
         box = hinted.first.bounding_box()
