@@ -99,6 +99,26 @@ def test_share_link_opens_same_position(app, site_url, page):
     other.close()
 
 
+def test_a_saved_file_plays_on_against_the_same_computer(app, site_url):
+    """Save writes the seats beside the record, so loading the file later (here from another game's page)
+    plays on against the same computer; a newcomer's loaded game had turned the computer into a second
+    human who never moved."""
+    open_app(app, site_url, "new=verquere&quick&seats=human,easy")
+    v = wait_settled(app)
+    with app.expect_download() as dl:
+        app.click("#save")
+    saved = json.loads(open(dl.value.path()).read())
+    assert saved["seats"] == ["human", "easy"] and saved["actions"] == v["record"]["actions"]
+    open_app(app, site_url, "new=dvonn&quick&seats=human,human")
+    wait_settled(app)
+    app.set_input_files("#load-file", files=[{"name": "mine.json", "mimeType": "application/json",
+                                              "buffer": json.dumps(saved).encode()}])
+    app.wait_for_function("window.pygamesApp.view && window.pygamesApp.view.game === 'verquere'")
+    w = wait_settled(app)
+    assert w["record"]["actions"][:len(saved["actions"])] == saved["actions"]
+    assert w["seats"] == ["human", "easy"]
+
+
 def test_corrupt_inputs_show_clear_errors(app, site_url):
     open_app(app, site_url, "new=verquere&quick&seats=human,human")
     v = wait_settled(app)

@@ -103,9 +103,12 @@ export async function loadRecord(record, seats, what) {
   }
 }
 
+// A saved file is the record with the seats beside it ({game, options, seed, actions, seats}), so loading
+// it plays on against the same computers; a file of a record alone (older saves) keeps the seats of the
+// game on screen when it is the same game, else every seat is human.
 $("save").addEventListener("click", guarded(async () => {
   const rec = await call("record");
-  const blob = new Blob([JSON.stringify(rec, null, 1)], { type: "application/json" });
+  const blob = new Blob([JSON.stringify({ ...rec, seats: app.view.seats }, null, 1)], { type: "application/json" });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
   a.download = `${rec.game}-${rec.seed}.json`;
@@ -126,8 +129,12 @@ $("load-file").addEventListener("change", async (e) => {
     showError(`The file ${f.name} is not a saved game: it is not valid JSON.`);
     return;
   }
-  // keep the current seats when the file is a game of the same kind; else every seat is human
-  const seats = app.view && record && record.game === app.view.game ? app.view.seats : undefined;
+  let seats;
+  if (record && typeof record === "object" && !Array.isArray(record) && "seats" in record) {
+    ({ seats, ...record } = record);  // the file's own seats (checked with the record by loadRecord)
+  } else if (app.view && record && record.game === app.view.game) {
+    seats = app.view.seats;
+  }
   loadRecord(record, seats, `The file ${f.name}`);
 });
 $("share").addEventListener("click", guarded(async () => {
