@@ -81,7 +81,7 @@ def test_move_list_says_the_label():
 
 
 CHANCE_CODE = re.compile(CODE.pattern + r"|\b\d-\d\b"  # a roll: 6-3
-                         r"|\b[A-J]\d+\b"               # the two d10 of a veer: G10
+                         r"|(?<!on )\b[A-J]\d+\b"       # the two d10 of a veer: G10 (not a DVONN space, "on F4")
                          r"|^d6 ")                      # a formactus roll: d6 5
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\d?\b|(?:10|[2-9JQKA])[♣♦♥♠]")
 
@@ -258,27 +258,28 @@ def _labels(game: str, options: dict, seed: int, plies: int = 200):
 @pytest.mark.parametrize("game", ["dvonn", "dvertz"])
 def test_dvonn_and_dvertz_placements_name_the_piece(game):
     """N3, X3: a placement reads as the piece placed on a space, not a bare space ("White played k3"):
-    ``DVONN piece on k3`` for the first three, then ``Piece on k3`` (the placer's own colour: the move
-    list's line names the player, "White: Piece on k3"); the notation stays the space."""
+    ``DVONN piece on K3`` for the first three, then ``Piece on K3`` (the placer's own colour: the move
+    list's line names the player, "White: Piece on K3"); the notation stays the space, ``k3``; the label
+    writes it as the board and "Why not?" do."""
     from pygames.dvonn.board import placement_piece
     seen = set()
     for s, p, a in _labels(game, {}, 1, plies=60):
         if len(a.notation) == 2:
             piece = "DVONN piece" if placement_piece(s.placed) == "D" else "Piece"
-            assert a.label == f"{piece} on {a.notation}", (s.placed, a.notation, a.label)
+            assert a.label == f"{piece} on {a.notation.upper()}", (s.placed, a.notation, a.label)
             seen.add(piece)
     assert seen == {"DVONN piece", "Piece"}
 
 
 def test_dvonn_random_board_placements_name_the_piece_and_its_colour():
-    """N6: a random board's chance placements say which piece went where (``Black piece on e3``; both
+    """N6: a random board's chance placements say which piece went where (``Black piece on E3``; both
     colours are placed by chance, so the colour is said), where they said ``Next piece on e3``."""
     from pygames.dvonn.board import placement_piece
     s, rng = pygames.core.get_game("dvonn").new_initial_state({"random_board": True}), random.Random(4)
     words = {"D": "DVONN piece", "W": "White piece", "B": "Black piece"}
     while s.is_chance_node():
         outcomes = [a for a, _ in s.chance_outcomes()]
-        assert [a.label for a in outcomes] == [f"{words[placement_piece(s.placed)]} on {a.notation}"
+        assert [a.label for a in outcomes] == [f"{words[placement_piece(s.placed)]} on {a.notation.upper()}"
                                                 for a in outcomes]
         assert [a.label for a in s.legal_actions()] == [a.label for a in outcomes]
         s.apply(s.pick_random(rng))
@@ -288,8 +289,8 @@ def test_dvonn_random_board_placements_name_the_piece_and_its_colour():
 @pytest.mark.parametrize("game", ["dvonn", "dvertz", "zertz"])
 def test_labels_say_what_is_placed_or_jumped(game):
     """Placements, marbles and jumps say what goes where, capitalised like every game's labels (the review
-    says "Move 7, White: Piece on k3", the hint "Hint (hard): Grey marble on g5"); stack moves are the
-    cells ``a1 \u2192 b2``."""
+    says "Move 7, White: Piece on K3", the hint "Hint (hard): Grey marble on G5"); stack moves are the
+    cells as the board writes them, ``A1 \u2192 B2``."""
     kinds = set()
     for seed in range(2):
         for s, p, a in _labels(game, {}, seed):

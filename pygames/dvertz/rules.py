@@ -48,19 +48,19 @@ HOPS = logic.hop_lines(NB)
 """The jump functions' hop table of the DVONN board (``logic.hop_lines``, X7)."""
 PARTS = ("", "dvonn", "zertz")
 
-_PLACE = tuple(tuple(tuple(Action(NAMES[i], targets=(NAMES[i],), label=placement_label(piece, NAMES[i]), player=p)
+_PLACE = tuple(tuple(tuple(Action(NAMES[i], targets=(NAMES[i],), label=placement_label(piece, NAMES[i].upper()), player=p)
                            for i in range(N_CELLS)) for piece in (COLOURS[p], DVONN)) for p in (0, 1))
 """``_PLACE[player][d][cell]``: ``player``'s placement (X3) on ``cell`` of their own colour (``d`` 0) or of
 a DVONN piece (``d`` 1), labelled as DVONN labels them (``Piece on k3``, ``DVONN piece on k3``)."""
 _PASS = tuple(Action("pass", label="Pass (nothing to play)", player=p) for p in (0, 1))
 _MOVE: dict[tuple[int, int, int], Action] = {
-    (p, i, j): Action(NAMES[i] + NAMES[j], targets=(NAMES[i], NAMES[j]), label=f"{NAMES[i]} \u2192 {NAMES[j]}",
+    (p, i, j): Action(NAMES[i] + NAMES[j], targets=(NAMES[i], NAMES[j]), label=f"{NAMES[i].upper()} \u2192 {NAMES[j].upper()}",
                       player=p)
     for p in (0, 1) for i in range(N_CELLS) for h in range(1, 12) for j in LANDING[i][h]}
 _MOVE_AT = tuple(tuple(tuple(_MOVE.get((p, i, j)) for j in range(N_CELLS)) for i in range(N_CELLS)) for p in (0, 1))
 """``_MOVE_AT[p][i][j]``: the same moves, looked up by index in the hot loop (None: no such move)."""
 _MARBLE = tuple(tuple(tuple(Action(CODES[c] + NAMES[i], targets=("take-" + CODES[c], NAMES[i]),
-                                   label=f"{logic.WORDS.get(CODES[c], CODES[c]).capitalize()} marble on {NAMES[i]}",
+                                   label=f"{logic.WORDS.get(CODES[c], CODES[c]).capitalize()} marble on {NAMES[i].upper()}",
                                    player=p)
                             for i in range(N_CELLS)) for c in range(4)) for p in (0, 1))
 """``_MARBLE[player][code][cell]``: placing a marble of colour ``code`` (1..3) on ``cell`` (X10)."""
@@ -207,7 +207,7 @@ class DvertzState(State):
         targets = [marble_target(start)] + [NAMES[k] for _, k in hops]
         if len(set(targets)) < len(targets):  # a marble landing twice on one space: a button instead
             targets = []
-        label = logic.jump_label(NAMES[start], [(CODES[m[o]], NAMES[k]) for o, k in hops])
+        label = logic.jump_label(NAMES[start].upper(), [(CODES[m[o]], NAMES[k].upper()) for o, k in hops])
         return Action(notation, targets=tuple(targets), label=label, player=self.turn)
 
     def _zertz_actions(self) -> list[Action]:

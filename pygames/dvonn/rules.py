@@ -33,26 +33,27 @@ PIECE_NAMES = {"W": "white", "B": "black", "D": "DVONN"}
 
 def placement_label(piece: str, cell: str, colour: bool = False) -> str:
     """A placement as a player reads it (N3; presentation only, the notation stays the space ``k3``):
-    ``DVONN piece on k3`` for ``piece`` ``"D"``, else ``Piece on k3``, the placer's own colour going
-    without saying (the move list's line and the review name the player: "White: Piece on k3"), or with
-    ``colour`` ``Black piece on k3`` (a random board's chance placements, N6, which place either colour).
+    ``DVONN piece on K3`` for ``piece`` ``"D"``, else ``Piece on K3``, the placer's own colour going
+    without saying (the move list's line and the review name the player: "White: Piece on K3"), or with
+    ``colour`` ``Black piece on K3`` (a random board's chance placements, N6, which place either colour).
+    ``cell`` is given as the board writes it, in capitals (``K3``), as every label and "Why not?" says it.
     Dvertz (X3) says its placements the same way."""
     if piece == DVONN:
         return f"DVONN piece on {cell}"
     return f"{PIECE_NAMES[piece].capitalize()} piece on {cell}" if colour else f"Piece on {cell}"
 
 
-_PLACE = tuple(tuple(tuple(Action(NAMES[i], targets=(NAMES[i],), label=placement_label(piece, NAMES[i]), player=p)
+_PLACE = tuple(tuple(tuple(Action(NAMES[i], targets=(NAMES[i],), label=placement_label(piece, NAMES[i].upper()), player=p)
                            for i in range(N_CELLS)) for piece in (COLOURS[p], DVONN)) for p in (0, 1))
 """``_PLACE[player][d][cell]``: ``player``'s placement on ``cell`` of their own colour (``d`` 0) or of a
 DVONN piece (``d`` 1, the first three placements, N3), each labelled with its piece."""
-_PLACE_CHANCE = {piece: tuple(Action(NAMES[i], label=placement_label(piece, NAMES[i], colour=True), player=CHANCE)
+_PLACE_CHANCE = {piece: tuple(Action(NAMES[i], label=placement_label(piece, NAMES[i].upper(), colour=True), player=CHANCE)
                               for i in range(N_CELLS)) for piece in PIECE_NAMES}
 """N6 random board: ``_PLACE_CHANCE[piece][cell]``, the next piece on a space, labelled with that piece
 for the move list (presentation only)."""
 _PASS = tuple(Action("pass", label="Pass (no move)", player=p) for p in (0, 1))
 _MOVE: dict[tuple[int, int, int], Action] = {
-    (p, i, j): Action(NAMES[i] + NAMES[j], targets=(NAMES[i], NAMES[j]), label=f"{NAMES[i]} \u2192 {NAMES[j]}",
+    (p, i, j): Action(NAMES[i] + NAMES[j], targets=(NAMES[i], NAMES[j]), label=f"{NAMES[i].upper()} \u2192 {NAMES[j].upper()}",
                       player=p)
     for p in (0, 1) for i in range(N_CELLS) for h in range(1, 11) for j in LANDING[i][h]}
 """Every possible action, built once (an action is a pure function of its player and cells)."""

@@ -218,6 +218,17 @@ def draw(obs: dict, viewer: int | None = None, layout: str = "wide", *, targets=
             low[name[0]] = (x, y)
     for letter, (x, y) in low.items():
         parts.append(text(x, y + R + 16, letter, class_="lbl"))
+    # and row numbers (a ring's number counts up its column from 1 at the bottom) beside the leftmost ring
+    # of each: left of column a, then up and left along the top-left edge (a newcomer found no numbers)
+    left: dict[str, tuple[float, float]] = {}
+    for name, (x, y) in pos.items():
+        k = name[1:]
+        if k not in left or x < left[k][0]:
+            left[k] = (x, y)
+    xa = min(x for x, _ in pos.values())
+    for k, (x, y) in left.items():
+        lx, ly = (x - R - 9, y + 5) if x == xa else (x - R + 1, y - R - 3)
+        parts.append(text(lx, ly, k, class_="lbl"))
     msg = _message(obs)
     names = obs.get("player_names", ["Player 1", "Player 2"])
     if layout == "narrow":

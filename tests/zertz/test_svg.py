@@ -73,3 +73,16 @@ def test_Z14_isolation_is_said_under_the_board():
     assert lines[0] == "Player 1 took g2 by isolation"
     narrow = GAME.draw_svg(obs, layout="narrow")
     assert "Player 1 took g2 by isolation</tspan>" in narrow
+
+
+def test_Z21_the_board_writes_every_column_letter_and_row_number():
+    """Z21: a ring's name is its column's letter and its number up the column; the drawing writes every
+    letter under its column and every number beside the leftmost ring of that number (a newcomer looked
+    for "c3" and found no numbers), in both layouts and on every board."""
+    for size, last in (("37 rings", 7), ("48 rings", 8), ("61 rings", 9)):
+        s = GAME.new_initial_state({"board": size})
+        for layout in ("wide", "narrow"):
+            root = ET.fromstring(GAME.draw_svg(s.observation(0), layout=layout))
+            written = [t.text for t in root.iter(f"{NS}text") if t.get("class") == "lbl"]
+            assert sorted(x for x in written if x.isdigit()) == sorted(str(k) for k in range(1, last + 1))
+            assert {x for x in written if x.isalpha()} == set("abcdefghi"[:last])
