@@ -188,3 +188,40 @@ def test_phone_and_desktop_layouts_keep_the_panel_readable(app, site_url):
     m = app.evaluate(MEASURE)
     assert not m["under"] and not m["spill"], m
 
+
+
+IN_VIEW = """() => {
+  const box = (id) => { const r = document.querySelector(id).getBoundingClientRect(); return [r.top, r.bottom]; };
+  const svg = document.querySelector('#board svg');
+  let min = 99;  // the smallest text on screen, in CSS px (as web/view.js smallestText)
+  for (const t of svg.querySelectorAll('text')) {
+    if (!t.textContent.trim() || !t.getClientRects().length) continue;
+    const m = t.getScreenCTM();
+    min = Math.min(min, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
+  }
+  return {board: box('#board svg'), status: box('#status'), hint: box('#hint-text'), buttons: box('#action-buttons'),
+          grid: Math.max(...[...svg.querySelectorAll('g.cell')].map((g) => g.getBoundingClientRect().bottom)),
+          height: innerHeight, minfont: min};
+}"""
+
+
+def test_desktop_shows_board_status_hint_and_buttons_together(app, site_url):
+    """ui18: at 1280x800 the 9x9 board with its panel beside it is scaled to the screen's height, so the
+    whole board, the turn's status, the hint after Hint and the part's buttons (here formactus: keep, pay,
+    roll) are all in view without scrolling, in a 4-player game (the tallest panel), text still >= 11 px."""
+    app.set_viewport_size({"width": 1280, "height": 800})
+    start(app, site_url, {"players": 4}, ["human", "easy", "easy", "easy"], 5)
+    v = wait_settled(app)
+    while not (v["human_turn"] and v["observation"]["part"] == "formactus"):
+        if v["human_turn"]:
+            play_first(app, 1)
+        v = view(app)
+    app.evaluate("window.scrollTo(0, 0)")
+    app.click("#hint")
+    app.wait_for_selector("#hint-text:not([hidden])")
+    wait_settled(app)
+    m = app.evaluate(IN_VIEW)
+    assert m["board"][0] >= 0 and m["grid"] <= m["status"][0], m
+    for part in ("status", "hint", "buttons"):
+        assert 0 <= m[part][0] < m[part][1] <= m["height"], (part, m)
+    assert m["minfont"] >= 11, m

@@ -168,12 +168,20 @@ function fitText() {
   $("board").classList.remove("zoomed");
   $("play").classList.remove("board-wide");
   if (!svg) return;
+  svg.style.maxHeight = "";
   let min = smallestText(svg);
   if (min >= MIN_TEXT_PX) return;
   // first give the board the whole width (the panel goes under it), then scroll if still too small
   $("play").classList.add("board-wide");
   min = smallestText(svg);
   if (min >= MIN_TEXT_PX) return;
+  // a drawing that asks to fit the screen's height (data-fit, app.css) is scaled down only as far as its
+  // text stays readable: the board as large as that, the status and buttons under it then a scroll away
+  if (svg.dataset.fit === "height") {
+    svg.style.maxHeight = `${Math.ceil((svg.getBoundingClientRect().height * MIN_TEXT_PX) / min) + 1}px`;
+    if (smallestText(svg) >= MIN_TEXT_PX) return;
+    svg.style.maxHeight = "";
+  }
   const w = svg.getBoundingClientRect().width;
   $("board").classList.add("zoomed");
   svg.style.width = `${Math.ceil((w * MIN_TEXT_PX) / min) + 1}px`;

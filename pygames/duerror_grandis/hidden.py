@@ -160,6 +160,44 @@ class HiddenMixin(StateBase):
                 out.append(list(e))
         return out
 
+    def _roll_view(self) -> dict:
+        """The dice shown: ``roll`` (as the state's ``roll``) only when they were rolled in the turn being
+        played or the one before it, else ``[]`` (an old die is not shown as current); ``roll_turn``
+        ``"this"`` or ``"last"`` (None with no dice): a d6 is matched by its ``roll`` event in the turn's
+        trail, a veer's d10 by the veer event of its player."""
+        roll = self.roll
+        if roll:
+            if roll[0] == "d6":
+                def mine(t: list) -> bool:
+                    return ["roll", roll[2], roll[1]] in t
+            else:
+                def mine(t: list) -> bool:
+                    return any(e[0] == "veer" and e[1] == roll[3] for e in t)
+            for when, t in (("this", self.trail), ("last", self.prev_trail)):
+                if mine(t):
+                    return {"roll": list(roll), "roll_turn": "last" if self.part == "over" else when}
+        return {"roll": [], "roll_turn": None}
+
+    def _choices_view(self, player: int | None) -> list:
+        """The choices made before this game's first turn, in the order made, as ``player`` may see them:
+        ``[q, colour, board, kind]`` per player who has chosen (``colour`` a name of G43 or None,
+        ``board`` 1–9 or None when not yet chosen or hidden by Caecus (G40), ``kind`` the starting piece's
+        kind or None when not chosen, hidden (G41) or Factiosus)."""
+        if self.first is None:
+            return []
+        out = []
+        for i in range(min(self.setup + 1, self.n)):
+            q = (self.first + i) % self.n
+            seen = not self.caecus or q == player
+            colour = COLOURS[self.colours[q]] if self.colours[q] is not None else None
+            board = self.boards[q] + 1 if self.boards[q] is not None and seen else None
+            kind = (self.pieces[q][0][0] if self.pieces[q] and seen and not self.factiosus
+                    and i < self.setup else None)
+            if i == self.setup and self.boards[q] is None and (colour is None or self.game_no > 0):
+                break  # the chooser to move has chosen nothing yet in this game
+            out.append([q, colour, board, kind])
+        return out
+
     def observation(self, player: int | None) -> dict:
         """What ``player`` (None: a spectator) sees: everything but, in Caecus, the other players' boards,
         paths, path numbers and kinds of piece, of whose pieces it shows only the squares (G5, G29, G40,
@@ -211,7 +249,8 @@ class HiddenMixin(StateBase):
                       for q, b in enumerate(self.boards)],
             "available_boards": available,
             "pieces": pieces, "tokens": list(self.tokens), "bank": self.bank,
-            "roll": list(self.roll), "trail": self._trail_view(self.trail, player),
+            **self._roll_view(), "choices": self._choices_view(player),
+            "trail": self._trail_view(self.trail, player),
             "prev_trail": self._trail_view(self.prev_trail, player), "took": self.took,
             "reach": sorted(SQUARE_NAMES[s] for s in reach),
             "take_squares": sorted(SQUARE_NAMES[s] for s in targets),

@@ -98,13 +98,14 @@ class MovingMixin(StateBase):
     def _flictus_ends(self, p: int) -> list[Action]:
         """The actions that end ``p``'s flictus, listed after the takes: ``stop`` once a take is made,
         else misericordia (G15, G16): ``spare`` from the bank (or nothing left to get), or from each
-        player ``p`` could take who has a token."""
+        player ``p`` could take who has a token. Labels name both players, never "you": every viewer's move
+        list shows the same label."""
         if self.took:
             return [_act("stop", p, (), "stop taking")]
         if self.bank > 0 or not any(self.tokens[q] for q in self.could):
             return [_act("spare", p, (), "spare: get 1 token from the bank" if self.bank > 0
                          else "spare (no token left to get)")]
-        return [_act(f"spare {self.name(q)}", p, (), f"spare: {self.name(q)} pays you 1 token")
+        return [_act(f"spare {self.name(q)}", p, (), f"spare: {self.name(q)} pays {self.name(p)} 1 token")
                 for q in self.could if self.tokens[q] > 0]
 
     def _begin_move(self) -> None:

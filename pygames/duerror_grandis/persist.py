@@ -219,7 +219,8 @@ def _load(s: StateBase, d: dict) -> None:
                       or (kind == "spare" and len(e) == 3 and (e[2] is None or is_int(e[2], 0, n - 1)))
                       or (kind == "take" and len(e) == 5 and sq(e[2]) and sq(e[3]) and is_int(e[4], 0, n - 1))
                       or (kind in ("veer", "move") and len(e) == 4 and sq(e[2]) and sq(e[3]))
-                      or (kind == "stay" and len(e) == 3 and sq(e[2])))
+                      or (kind == "stay" and len(e) == 3 and sq(e[2]))
+                      or (kind == "roll" and len(e) == 3 and is_int(e[2], 1, 6)))
             if not ok:
                 bad(f"{key} entries must be events such as [\"move\", player, from, to]")
     over = part == "over"

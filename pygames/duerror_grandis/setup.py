@@ -149,6 +149,7 @@ class SetupMixin(StateBase):
         if part == "d6":  # G9
             k = int(n[3:])
             self.roll = ["d6", k, p]
+            self.trail.append(["roll", p, k])  # which turn the die belongs to (the observation's "roll")
             if k % 2:
                 self.part = "change"
             else:

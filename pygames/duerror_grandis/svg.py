@@ -53,8 +53,10 @@ class Layout:
         self.st = 20 if narrow else 15                 # names of the parts of the turn
         self.lh = 27 if narrow else 19                 # line height
         self.lbl = 19 if narrow else 15                # grid letters and numbers
-        self.num = 17 if narrow else 10                # path numbers in the squares (narrow: 11 CSS px on a 390 px phone)
-        self.pcl = 19 if narrow else 13                # piece letters
+        # wide: no text under 13 units, so that the drawing fitted to a 1280x800 screen's height (the page's
+        # status, hint and buttons under it, about 0.86 CSS px a unit) keeps every text at 11 CSS px or more
+        self.num = 17 if narrow else 13                # path numbers in the squares (narrow: 11 CSS px on a 390 px phone)
+        self.pcl = 19 if narrow else 14                # piece letters
         self.disc = (17, 13) if narrow else (15, 11)   # piece radius alone on a square, and sharing one
         self.tok = 8 if narrow else 6                  # token radius
         self.die = 40 if narrow else 36
@@ -63,14 +65,14 @@ class Layout:
             self.px, self.pw = 26, self.w - 52         # panel text box: x and width
             self.py = self.gy + GRID + 44              # panel top
         else:
-            self.px, self.pw = self.gx + GRID + 40, 430
+            self.px, self.pw = self.gx + GRID + 40, 500  # wide enough that 4 players' panel is no taller than it must be
             self.w = self.px + self.pw + 24
             self.py = self.gy - 14
 
     def css(self) -> str:
         return CSS + (f".lbl{{font-size:{self.lbl}px}}.num{{font-size:{self.num}px}}.pcl{{font-size:{self.pcl}px}}"
                       f".ptxt,.stage .gl{{font-size:{self.fs}px}}.ptitle{{font-size:{self.ft}px}}.stage .nm{{font-size:{self.st}px}}"
-                      f".startmark{{font-size:{self.pcl - 2}px}}.tname{{font-size:{self.fs if self.narrow else 13}px}}.die text{{font-size:{self.fs + 4}px}}")
+                      f".startmark{{font-size:{max(self.pcl - 2, 13)}px}}.tname{{font-size:{self.fs}px}}.die text{{font-size:{self.fs + 4}px}}")
 
 
 WIDE, NARROW = Layout(False), Layout(True)
@@ -284,7 +286,10 @@ def draw(obs: dict, viewer: int | None = None, layout: str = "wide", **_ignored)
     h = int(max(bottom, gy + GRID + gy) + 12.99)
     body = el("rect", x=0, y=0, width=lay.w, height=h, rx=10, class_="bg") + "".join(parts)
     who = names[v] if v is not None else "a spectator"
-    return document(lay.w, h, body, lay.css(), f"Duerror Grandis seen by {who}")
+    # data-fit: the page may scale the drawing down to the screen's height (web/view.js, fitText) so that
+    # the turn's status, the hint and the buttons under it are in view with the whole board
+    return document(lay.w, h, body, lay.css(), f"Duerror Grandis seen by {who}").replace(
+        "<svg ", '<svg data-fit="height" ', 1)
 
 
 def _grid(obs: dict, path: list | None, shown: int | None, lay: Layout) -> str:
@@ -371,7 +376,8 @@ def _panel(obs: dict, v: int | None, shown: int | None, lay: Layout) -> tuple[st
         out.append(el("g", "".join(cells), id="stages"))
         y += ch + 8
     else:
-        out.append(text(x, y + lay.ft * 0.8, HEADINGS.get(part, part), class_="ptitle", id="heading"))
+        heading = HEADINGS.get(part, part) if part != "over" or obs["games"] > 1 else "The game is over"
+        out.append(text(x, y + lay.ft * 0.8, heading, class_="ptitle", id="heading"))
         y += lay.ft + 8
     # who plays, and what they may do now
     if part == "over":
@@ -392,6 +398,9 @@ def _panel(obs: dict, v: int | None, shown: int | None, lay: Layout) -> tuple[st
     helptext = _help(obs)
     if helptext:
         para(helptext, "part")
+    chosen = _choices_text(obs, v)
+    if chosen:
+        para(chosen, "choices")
     if obs["games"] > 1:
         game = min(obs["game_no"] + 1, obs["games"])
         para(f"Parcus game {game} of {obs['games']} (games won: on each player's line)", "match")
@@ -404,14 +413,15 @@ def _panel(obs: dict, v: int | None, shown: int | None, lay: Layout) -> tuple[st
         if roll[0] == "d6":
             k = roll[1]
             dice = _die(x, y, d, k)
-            cap = f"die rolled by {names[roll[2]]}: " + ("odd, change free" if k % 2 else "even, no change")
+            cap = (f"{names[roll[2]]} rolled {k} {_WHEN[obs.get('roll_turn')]}: "
+                   + ("odd, change free" if k % 2 else "even, no change"))
             left = x + d + 10
         else:
             a, b = roll[1], roll[2]
             dice = _die(x, y, d, a, a == 10, letter=True) + _die(x + d + 6, y, d, b, b == 10)
             outcome = ("back to square 1" if a == 10 and b == 10 else "off the grid: stays" if 10 in (a, b)
                        else f"to {'ABCDEFGHI'[a - 1]}{b}")
-            cap = f"{names[roll[3]]}'s veer: {outcome}"
+            cap = f"{names[roll[3]]}'s veer {_WHEN[obs.get('roll_turn')]}: {outcome}"
             left = x + 2 * d + 16
         lines = _wrap(cap, x + w - left - _bank_width(obs["bank"], lay) - 12, fs)
         top = y + d / 2 - len(lines) * lh / 2
@@ -455,6 +465,38 @@ def _panel(obs: dict, v: int | None, shown: int | None, lay: Layout) -> tuple[st
     y += max(bh, len(lines) * lh) + 12
     frame = el("rect", x=x - 14, y=lay.py, width=w + 28, height=y - lay.py, rx=8, class_="box")
     return frame + "".join(out), y
+
+
+_WHEN = {"this": "this turn", "last": "last turn", None: "earlier"}
+"""How the panel dates the dice shown (the observation's ``roll_turn``)."""
+
+
+def _choices_text(obs: dict, v: int | None) -> str:
+    """What the other players chose before the game's first turn (colour, board, starting piece), said
+    while the choosing goes on and through the first round, so a computer's quick choices are read (the
+    colour only while choosing: the player's name is their colour after that); "" when there is nothing
+    to say. A board or kind hidden by Caecus (G40, G41) is said to be hidden."""
+    if obs["part"] in ("opening", "over") or (obs["part"] not in ("colour", "board", "piece") and obs["round"] > 0):
+        return ""
+    names = obs["player_names"]
+    said = []
+    for q, colour, board, kind in obs.get("choices") or []:
+        if q == v:
+            continue
+        got = []
+        if colour is not None and obs.get("game_no", 0) == 0 and obs["part"] in ("colour", "board", "piece"):
+            got.append(f"the {colour.lower()} pieces")
+        if board is not None:
+            got.append(f"board {board} ({obs['board_names'][board - 1]})")
+        elif obs["caecus"] and obs["chosen"][q]:
+            got.append("a hidden board")
+        if kind is not None:
+            got.append(f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} to start")
+        elif obs["caecus"] and not obs["factiosus"] and obs["pieces"][q]:
+            got.append("a hidden piece to start")
+        if got:
+            said.append(f"{names[q]} took " + (", ".join(got[:-1]) + " and " + got[-1] if len(got) > 1 else got[0]))
+    return ("Chosen: " + "; ".join(said) + ".") if said else ""
 
 
 def _bank_width(k: int, lay: Layout) -> float:
