@@ -158,13 +158,23 @@ def review(page, game: str, final: dict) -> None:
         assert set(r) == {"plies", "marks"} and all(set(m) == {"ply", "player", "loss", "better", "label", "targets"}
                                                   for m in r["marks"])
     label = marks.first.get_attribute("aria-label")
-    ply = int(re.match(r"Move (\d+),", label).group(1))
+    ply = int(marks.first.get_attribute("data-ply"))
+    # the mark names the move as the move list numbers it: its turn (a turn may hold several actions)
+    entry = next(e for e in final["moves"] if e["ply"] >= ply)
+    turn = f"Turn {entry['turn']}, "
+    assert label.startswith(turn), (label, entry)
     marks.first.dispatch_event("click")
     page.wait_for_selector("#review-detail:not([hidden])")
     idle(page)
     shown = view(page)
     assert shown["browsing"] and shown["ply"] == ply - 1, (label, shown["ply"])
-    assert "The computer suggests: " in page.inner_text("#review-detail")
+    detail = page.inner_text("#review-detail")
+    assert "The computer suggests: " in detail and detail.startswith(turn), detail
+    # the status line and the move list point at the same move: its line's number, the entry marked
+    assert page.inner_text("#status").startswith(f"Before turn {entry['turn']}, "), page.inner_text("#status")
+    cur = page.locator("#moves a.current")
+    assert cur.count() == 1 and cur.get_attribute("data-ply") == str(entry["ply"])
+    assert cur.evaluate("a => a.closest('li').value") == entry["turn"]
     hinted = page.locator("#board [data-target].hinted")
     if hinted.count():  # the suggested move is on screen, not scrolled away above the chart
         box = hinted.first.bounding_box()

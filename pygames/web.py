@@ -88,7 +88,12 @@ def _moves(session: Session, viewer: int | None) -> list[dict]:
     ``play Th``, ``Draw J♥`` for ``draw Jh``: the action's label where the viewer sees it in full and it
     has one, else the shown notation, so a hidden outcome's label is its public text, ``draw ?``) and
     ``seen_label`` (``seen`` in words, for a run of outcomes shown as one entry: the label after its
-    first word when that word is the kind, ``J♥`` for ``Draw J♥``, else the label; "" when hidden)."""
+    first word when that word is the kind, ``J♥`` for ``Draw J♥``, else the label; "" when hidden),
+    ``turn`` (the turn's number, 1 up, as the move list numbers its lines: a new turn begins where
+    ``name`` changes, so a turn of several actions, its rolls with it, is one number; the review and the
+    browsing status say the same). A label may end with what the action showed everyone afterwards (the
+    state's optional ``history_notes()``, e.g. Dritzak's card turned over: ``Turn over the 2nd face-down
+    card: 7♠``), never with anything hidden when it was chosen."""
     g = session.game
     actions = session.record.actions
     out = [{"ply": i + 1, "notation": a, "player": p, "chance": p == CHANCE,
@@ -96,8 +101,12 @@ def _moves(session: Session, viewer: int | None) -> list[dict]:
            for i, (a, p, o) in enumerate(zip(actions, session.movers, session.owners))]
     shown = session.state.public_history(viewer) if hides_information(g, session.record.options) else actions
     # entries may fold several actions (Zoon's "arrange N ?"): only the shown texts and labels go out
-    out = [dict(out[e], notation=n, hidden=hidden, label=label)
+    notes_of = getattr(session.state, "history_notes", None)
+    notes = notes_of() if callable(notes_of) else {}
+    out = [dict(out[e], notation=n, hidden=hidden,
+                label=f"{label}: {notes[e]}" if not hidden and notes.get(e) else label)
            for e, n, hidden, label in shown_moves(actions, session.labels, shown)]
+    turn = 0
     for i, m in enumerate(out):
         kind, _, rest = m["notation"].partition(" ")
         hidden, label = m["hidden"], m["label"]
@@ -105,6 +114,8 @@ def _moves(session: Session, viewer: int | None) -> list[dict]:
         m.update(kind=kind if m["chance"] and rest else "", hidden=hidden, seen="" if hidden else rest,
                  label=label, seen_label="" if hidden else tail if tail and head.lower() == kind else label)
         name = m["name"]
+        turn += i == 0 or out[i - 1]["name"] != name
+        m["turn"] = turn
         m["no_move"] = bool(m["chance"] and name and (i == 0 or out[i - 1]["name"] != name)
                             and i + 1 < len(out) and out[i + 1]["name"] != name)
     return out
@@ -135,14 +146,22 @@ def _status(state, game, seats) -> str:
     return "Your turn" if me is not None else f"{who} to move"
 
 
-def _browse_status(state, plies: int) -> str:
+def _browse_status(state, moves: list[dict]) -> str:
     """The status line over an earlier position (the move list or the step buttons): which position it
-    is and who was to move there, never "Your turn" or "is thinking…", which speak of the game now."""
+    is, named as the move list names it (the turn's number, whose turn, the last move shown: "After
+    turn 5, Green: Veer to B4"), and who was to move there; never "Your turn" or "is thinking…", which
+    speak of the game now. ``moves``: the entries of :func:`_moves`."""
     p = state.current_player()
-    where = f"Earlier position ({len(state.history)} of {plies})"
+    ply = len(state.history)
+    done = [m for m in moves if m["ply"] <= ply]
+    if done:
+        m = done[-1]
+        where = f"After turn {m['turn']}" + (f", {m['name']}" if m["name"] else "") + f": {m['label']}"
+    else:
+        where = "The start of the game"
     if p == CHANCE:
-        return f"{where}: chance to play"
-    return f"{where}: {state.player_name(p)} to move"
+        return f"{where}. Chance to play"
+    return f"{where}. {state.player_name(p)} to move"
 
 
 def _result_text(state, game, seats) -> str:
@@ -203,22 +222,31 @@ def _view(session: Session, ply: int | None = None, handover: bool = False) -> d
     if state.is_terminal():
         result = {"returns": state.returns(), "text": _result_text(state, g, session.seats)}
     undo_reason = session.undo_reason()
+    moves = _moves(session, viewer)
     return {
         "game": g.id, "title": g.title, "options": session.record.options, "seats": session.seats,
         "player_names": [state.player_name(i) for i in range(len(session.seats))],
         "viewer": viewer, "observation": obs, "svg": g.draw_svg(obs, viewer=viewer, layout=_layout) if g.draw_svg else "",
         "current_player": p, "human_turn": human_turn, "bot_turn": (not browsing and p >= 0
                                                                      and session.seats[p] != "human"),
-        "legal": legal, "moves": _moves(session, viewer), "ply": len(state.history),
+        "legal": legal, "moves": moves, "ply": len(state.history),
         "counters": state.counters(viewer),
         "plies": len(session.record.actions), "browsing": browsing,
-        "status": (_browse_status(state, len(session.record.actions)) if browsing
+        "status": (_browse_status(state, moves) if browsing
                    else _status(state, g, session.seats)), "terminal": state.is_terminal(), "result": result,
         "can_undo": not undo_reason, "undo_reason": undo_reason, "can_redo": session.can_redo(),
         "record": session.record.to_json() if _record_visible(session) else None,
         "rules_page": g.rules_page, "hidden_information": hides_information(g, session.record.options),
-        "arranged": session.record.arranged, "curtain": False,
+        "arranged": session.record.arranged, "chance": _chance_kind(g, session.record.options), "curtain": False,
     }
+
+
+def _chance_kind(game, options: dict) -> str:
+    """The game's declared chance with these options, one of ``registry.CHANCE_KINDS`` (``"none"``,
+    ``"dice"``, ``"deal"``, ``"dice and deal"``): the page's note on an arranged game names only what the
+    game has (no "dice or cards" in ZÈRTZ)."""
+    kind = game.chance(options) if callable(game.chance) else game.chance
+    return kind if isinstance(kind, str) else "none"
 
 
 DEFAULT_LEVEL = "easy"
@@ -356,7 +384,7 @@ def cmd_record(_: dict) -> dict:
     in play (the record would show hands, face-down cards and the deck order)."""
     s = _require()
     if not _record_visible(s):
-        raise PygamesError("this game hides cards: its record can be saved or shared once it is over")
+        raise PygamesError("this game hides things from the players: its record can be saved or shared once it is over")
     return s.record.to_json()
 
 

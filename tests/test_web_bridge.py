@@ -39,8 +39,15 @@ def test_bot_plays_and_browsing_shows_old_positions():
     old = call("view", ply=2)["ok"]
     assert old["browsing"] and old["ply"] == 2 and old["legal"] == []
     # an earlier position says which it is, not "Your turn" or "thinking" (they speak of the game now)
-    assert old["status"] == f"Earlier position (2 of {v['ply']}): Black to move", old["status"]
-    assert call("view", ply=1)["ok"]["status"] == f"Earlier position (1 of {v['ply']}): chance to play"
+    # named as the move list numbers it: the turn (several actions, its roll with it), whose, the move
+    assert old["status"] == "After turn 2, Black: Roll 4 and 1. Black to move", old["status"]
+    assert call("view", ply=1)["ok"]["status"] == "After turn 1: Black opens. Chance to play"
+    assert call("view", ply=0)["ok"]["status"] == "The start of the game. Chance to play"
+    entry = next(m for m in old["moves"] if m["ply"] == 7)
+    assert call("view", ply=7)["ok"]["status"].startswith(f"After turn {entry['turn']}, {entry['name']}: {entry['label']}.")
+    # one number a turn: it changes exactly where the player does (the move list's lines)
+    ms = old["moves"]
+    assert ms[0]["turn"] == 1 and all(b["turn"] == a["turn"] + (a["name"] != b["name"]) for a, b in zip(ms, ms[1:]))
     assert "no position" in call("view", ply=10_000)["error"]
     assert "not a human seat" in call("act", notation="1/7")["error"]
 
@@ -79,7 +86,7 @@ def test_hidden_information_never_reaches_the_page():
     v = call("new_game", game="toy_pairs", options={"players": 3}, seats=["human", "random", "random"],
              seed=3)["ok"]
     assert v["record"] is None and "record" not in json.dumps(v["observation"])
-    assert "hides cards" in call("record")["error"]
+    assert "hides things from the players" in call("record")["error"]
     text = json.dumps({k: v[k] for k in ("observation", "moves", "legal")})
     s = web._session.state
     for q in (1, 2):
@@ -299,3 +306,11 @@ def test_hello_sets_the_layout_and_names_the_commands():
     assert call("hello", layout="wide", games=True)["ok"]["games"] == call("games")["ok"]
     assert web._layout == "wide"
     assert "layout" in call("hello", layout="tall")["error"] and web._layout == "wide"
+
+
+def test_view_names_the_games_chance_for_the_arranged_note():
+    """The page's "Arranged game" note names only what the game has (its declared chance): ZÈRTZ and
+    DVONN have neither dice nor cards, Verquere dice, Dritzak cards."""
+    for game, kind in (("zertz", "none"), ("dvonn", "none"), ("verquere", "dice"), ("dritzak", "deal")):
+        v = call("new_game", game=game, seats=["human", "random"], seed=1, options={"players": 2} if game == "dritzak" else {})["ok"]
+        assert v["chance"] == kind, (game, v["chance"])

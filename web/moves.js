@@ -46,8 +46,10 @@ export function renderMoves(v) {
   for (const m of v.moves.slice(keep)) {
     // a new line (a numbered turn) when another player's turn begins; a player's own chance outcomes
     // (a roll, the cards drawn after a play) stay on their line
-    if (!li || !prev || m.name !== prev.name) {
+    // (the bridge numbers the turns, `turn`: the review and the browsing status say the same number)
+    if (!li || !prev || m.turn !== prev.turn) {
       li = document.createElement("li");
+      li.value = m.turn;
       const who = document.createElement("span");
       who.className = "who";
       li.append(who);
@@ -82,8 +84,12 @@ export function renderMoves(v) {
   const cur = ol.querySelector("a.current");
   if (cur) cur.classList.remove("current");
   if (v.browsing) {
-    const a = ol.querySelector(`a[data-ply="${v.ply}"]`);
+    // the review's mark shows the position before the move it is about: that move is the one marked
+    const at = app.reviewAt && app.reviewAt.ply === v.ply ? app.reviewAt.entry : v.ply;
+    const a = ol.querySelector(`a[data-ply="${at}"]`);
     if (a) a.classList.add("current");
+    // the reviewed move in view in the list's own scroll (the page does not move)
+    if (a && at !== v.ply) ol.scrollTop += a.getBoundingClientRect().top - ol.getBoundingClientRect().top - ol.clientHeight / 2;
   } else {
     ol.scrollTop = ol.scrollHeight;
   }

@@ -7,6 +7,7 @@ import { termsIn, loadGlossary } from "./explain.js";
 import { goHome } from "./home.js";
 
 const LAST = (id) => `pygames:newgame:${id}`;
+let formGame = null;  // the game whose form is shown
 
 /** The middle computer level of the game's levels (random, easy, medium, hard → medium). */
 export function middleLevel(g) {
@@ -21,7 +22,32 @@ function lastChoice(id) {
   } catch (e) { return {}; }
 }
 
+/** Whether the form's option ``input`` differs from option ``o``'s default (the standard game). */
+function differs(o, input) {
+  if (o.type === "bool") return input.checked !== o.default;
+  if (o.type === "int") return Number(input.value) !== o.default;
+  return input.value !== o.default;
+}
+
+/** Show the "changed" mark of each option that differs from the standard game, and the reset button
+ * while any does. */
+function markChanged() {
+  const g = gameInfo(formGame);
+  if (!g) return;
+  let any = false;
+  for (const o of g.options) {
+    const input = $("option-fields").querySelector(`[name="${o.name}"]`);
+    if (!input) continue;
+    const off = differs(o, input);
+    input.closest("label").querySelector(".changed").hidden = !off;
+    any = any || off;
+  }
+  const reset = $("options-reset");
+  if (reset) reset.hidden = !any;
+}
+
 export function renderNewGame(id) {
+  formGame = id;
   const g = gameInfo(id);
   const last = lastChoice(id);
   const lastOptions = last.options && typeof last.options === "object" ? last.options : {};
@@ -60,9 +86,32 @@ export function renderNewGame(id) {
     const help = document.createElement("small");
     help.textContent = o.help;
     helps.push([help, o.help]);
-    label.append(name, input, help);
+    // the form remembers the last choice: an option that is not the standard game's says so
+    const mark = document.createElement("em");
+    mark.className = "changed";
+    mark.textContent = `changed (standard: ${o.type === "bool" ? (o.default ? "yes" : "no") : o.default})`;
+    input.addEventListener("change", markChanged);
+    input.addEventListener("input", markChanged);
+    label.append(name, input, mark, help);
     fields.append(label);
   }
+  let reset = $("options-reset");
+  if (!reset) {
+    reset = document.createElement("button");
+    reset.type = "button"; reset.id = "options-reset"; reset.textContent = "Reset to the standard game";
+    reset.title = "Put every option back to the game's standard rules (the seats stay)";
+  }
+  fields.after(reset);
+  reset.onclick = () => {
+    for (const o of g.options) {
+      const input = fields.querySelector(`[name="${o.name}"]`);
+      if (o.type === "bool") input.checked = o.default;
+      else input.value = o.default;
+      input.dispatchEvent(new Event("input"));  // the seats follow the number of players
+    }
+    markChanged();
+  };
+  markChanged();
   // the game's terms in the option help, explained on hover or tap, once its glossary is here
   loadGlossary(id).then(() => { for (const [el, text] of helps) termsIn(el, text); });
   const seatsBox = $("seat-fields");

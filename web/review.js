@@ -73,7 +73,8 @@ function drawReview(r, v) {
   svg.append(el("polyline", { points: plies.map((p) => `${x(p.ply).toFixed(1)},${y(p.win[me]).toFixed(1)}`).join(" "), class: "win" }));
   svg.append(el("line", { x1: x(v.ply), x2: x(v.ply), y1: TOP, y2: H - BOTTOM, class: "cursor" }));
   const byPly = new Map(plies.map((p) => [p.ply, p]));
-  const played = new Map((v.moves || []).map((e) => [e.ply, e.label]));  // a move as the move list says it (Play 10♥)
+  // a move as the move list says it (Play 10♥) and numbers it (its turn: a turn may hold several actions)
+  const entryOf = (ply) => (v.moves || []).find((e) => e.ply >= ply);
   const marks = (r.marks || []).filter((m) => byPly.has(m.ply));
   // the largest losses get a label where it does not run into another one
   const labelled = [];
@@ -84,15 +85,17 @@ function drawReview(r, v) {
     const p = byPly.get(m.ply);
     const mine = m.player === me;
     const who = v.player_names[m.player] || "";
-    const did = played.get(m.ply) || p.notation;
-    const said = `Move ${m.ply}, ${who}: ${did}, ${Math.round(m.loss * 100)} points lost`;
-    const g = el("g", { class: mine ? "mark mine" : "mark", tabindex: 0, role: "button", "aria-label": said });
+    const entry = entryOf(m.ply);
+    const did = (entry && entry.ply === m.ply && entry.label) || p.notation;
+    const turn = entry ? `Turn ${entry.turn}, ` : "";
+    const said = `${turn}${who}: ${did}, ${Math.round(m.loss * 100)} points lost`;
+    const g = el("g", { class: mine ? "mark mine" : "mark", tabindex: 0, role: "button", "aria-label": said, "data-ply": m.ply });
     g.append(el("title", {}, said));
     g.append(el("rect", { x: x(m.ply) - 5, y: TOP, width: 10, height: H - TOP - BOTTOM, class: "hit" }));
     g.append(el("line", { x1: x(m.ply), x2: x(m.ply), y1: TOP, y2: H - BOTTOM }));
     g.append(el("circle", { cx: x(m.ply), cy: y(p.win[me]), r: 3.5 }));
     if (labelled.includes(m)) g.append(el("text", { x: x(m.ply), y: TOP - 5, "text-anchor": "middle" }, `−${Math.round(m.loss * 100)}`));
-    const go = (e) => { e.stopPropagation(); showMark(m, did, who); };
+    const go = (e) => { e.stopPropagation(); showMark(m, did, who, turn, entry); };
     g.addEventListener("click", go);
     g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(e); } });
     svg.append(g);
@@ -122,12 +125,16 @@ function scrollNote() {
 window.addEventListener("resize", scrollNote);
 
 // A mark: the position before that move, the better move marked on the board and said in words.
-async function showMark(m, did, who) {
+// The status line and the move list point at the move reviewed (its turn, as the move list numbers it).
+async function showMark(m, did, who, turn, entry) {
+  app.reviewAt = entry ? { ply: m.ply - 1, entry: entry.ply } : null;  // the move list marks this move (moves.js)
   await embedGo(m.ply - 1);
+  const toMove = app.view && app.view.status.split(". ").pop();
+  $("status").textContent = `Before ${turn ? turn.charAt(0).toLowerCase() + turn.slice(1) : ""}${who}: ${did}${toMove ? `. ${toMove}` : ""}`;
   const targets = new Set(m.targets || []);
   $("board").querySelectorAll("[data-target]").forEach((t) => t.classList.toggle("hinted", targets.has(t.dataset.target)));
   const d = $("review-detail");
-  d.textContent = `Move ${m.ply}, ${who}: ${did}. About ${Math.round(m.loss * 100)} points of the chance to win lost. `
+  d.textContent = `${turn}${who}: ${did}. The board shows the position before it. About ${Math.round(m.loss * 100)} points of the chance to win lost. `
     + `The computer suggests: ${m.label || m.better}${targets.size ? " (marked on the board)" : ""}.`;
   d.hidden = false;
   // the position is what the mark is about: its marked move (else the board's top) in view

@@ -45,8 +45,12 @@ function renderArranged(v) {
     note.className = "arranged";
     $("options-list").after(note);
   }
-  note.hidden = !v.arranged;
-  note.textContent = v.arranged ? "Arranged game: its dice or cards were set in advance by its record, not drawn at random." : "";
+  // said of what the game has (v.chance, its declared chance): a game without chance has nothing to arrange
+  const what = { dice: "its dice were set in advance by its record, not rolled at random",
+    deal: "its cards were set in advance by its record, not shuffled at random",
+    "dice and deal": "its dice and cards were set in advance by its record, not left to chance" }[v.chance];
+  note.hidden = !v.arranged || !what;
+  note.textContent = v.arranged && what ? `Arranged game: ${what}.` : "";
 }
 
 const OVER = "The game is over: review it, or play again";
@@ -96,12 +100,12 @@ export function render(v, clickStart) {
   $("redo").disabled = !v.can_redo || v.browsing || over;
   $("redo").title = over ? OVER : v.browsing ? "Back to the game to redo a move"
     : v.can_redo ? "Play again the move you took back (Ctrl+Y)" : "Nothing to redo: no move was taken back";
-  // a game that hides cards gives out its record (every card) only once it is over; it is still kept
-  // in this browser as it is played (saves.js)
+  // a game that hides information (cards, a hidden board, secret choices) gives out its record only once
+  // it is over; it is still kept in this browser as it is played (saves.js)
   const sealed = !v.record;
   for (const id of ["save", "share"]) {
     $(id).disabled = sealed;
-    $(id).title = sealed ? "This game hides cards: you can save it to a file or share it once it is over"
+    $(id).title = sealed ? "This game hides things from the players: you can save it to a file or share it once it is over"
       + " (it is kept in this browser as you play)" : "";
   }
   $("browse-banner").hidden = !v.browsing;
@@ -116,7 +120,7 @@ export function render(v, clickStart) {
   if (EMBED) renderEmbedNav(v);
   // the result sits beside the board (under it on a narrow screen), with review and play again
   if (v.terminal && INTERACTIVE && !app.tutorial) {
-    $("gameover-text").textContent = v.result.text;
+    termsIn($("gameover-text"), v.result.text);  // its terms explained (a card game's named feats)
     $("gameover").hidden = false;
     $("rematch").hidden = EMBED;
   } else {

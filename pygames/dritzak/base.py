@@ -38,6 +38,7 @@ class DritzakBase(State):
     ties: list[int]
     _groups: list[Any]
     _vis: list[int] | None
+    _flips: dict[int, int] | None
     _opening: Any
     _starter: int | None
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..core.errors import PygamesError
 from .base import DritzakBase
-from .cards import _IDS, _NAMES, _RANK, RANKS, SEVEN, START_ORDER, STALL_PER_PLAYER, TURNS_PER_PLAYER, _sort_key
+from .cards import _IDS, _NAMES, _TEXTS, _RANK, RANKS, SEVEN, START_ORDER, STALL_PER_PLAYER, TURNS_PER_PLAYER, _sort_key
 from .deal import who_starts
 
 _MASK = {"dea": "deal ?", "dra": "draw ?", "up ": "up ?"}
@@ -106,7 +106,7 @@ class InfoMixin(DritzakBase):
         card dealt or drawn to their hand) or ``CHOICE + player`` (a face-up choice, public once every
         choice is revealed)."""
         vis = self._vis
-        if vis is None or len(vis) != len(self.history):
+        if vis is None or len(vis) != len(self.history) or self._flips is None:
             self._replay_info()
             vis = self._vis
             assert vis is not None
@@ -121,8 +121,17 @@ class InfoMixin(DritzakBase):
         except PygamesError:  # a loaded state whose history does not replay: hide every secret action
             self._vis = [NOBODY if a.startswith(("deal ", "draw ", "up ")) else PUBLIC for a in self.history]
             self._opening = self._starter = None
+            self._flips = {}
             return
-        self._vis, self._opening, self._starter = s._vis, s._opening, s._starter
+        self._vis, self._opening, self._starter, self._flips = s._vis, s._opening, s._starter, s._flips
+
+    def history_notes(self) -> dict[int, str]:
+        """What the history's actions showed everyone afterwards, for the move list: ``{index: text}``
+        (0-based into ``history``), the card each ``down k`` turned over (``7♠``; D13: it comes up face
+        up on the pile, public from then on). Never what an action's label says: the card is hidden
+        when the action is chosen."""
+        self._visibility()  # rebuilds the notes with the visibility of a loaded state
+        return {i: _TEXTS[c] for i, c in (self._flips or {}).items()}
 
     def public_history(self, player):
         """The move list ``player`` (None: a spectator) may see (D27): dealt and drawn cards only to their

@@ -87,6 +87,7 @@ class DritzakState(DealMixin, PlayMixin, InfoMixin):
         self._vis: list | None = []  # who may see each action of the history (``InfoMixin._visibility``)
         self._opening = None  # (hands, first rank, players who might start) at the reveal (D9)
         self._starter = None  # the player who started
+        self._flips: dict | None = {}  # history index of each face-down card turned over -> the card (public then)
 
     # ----- fast copy ---------------------------------------------------------------------------------
     def clone(self) -> "DritzakState":
@@ -108,6 +109,8 @@ class DritzakState(DealMixin, PlayMixin, InfoMixin):
         d["_groups"] = [None] * len(self.hands)
         if self._vis is not None:
             d["_vis"] = list(self._vis)
+        if self._flips is not None:
+            d["_flips"] = dict(self._flips)
         s.__dict__ = d
         s.invalidate()  # the copy may be changed in place (determinize)
         return s
@@ -250,6 +253,8 @@ class DritzakState(DealMixin, PlayMixin, InfoMixin):
         if ph == "play":
             if vis is not None:
                 vis.append(PUBLIC)
+                if note.startswith("down ") and self._flips is not None:  # the card comes up (D13)
+                    self._flips[len(vis) - 1] = self.down[self.turn][int(note[5:]) - 1]
             self._apply_play(note)
             return
         if ph == "deal":

@@ -189,7 +189,7 @@ def load_state(s, d) -> None:
     s.first_rank = RANKS.index(fr) if fr is not None else None
     s.drawer, s.places, s.deegans, s.stall, s.called = drawer, places, deegans, stall, d["called"]
     s.turns = turns
-    s._vis, s._opening, s._starter = None, None, None  # rebuilt from the history when asked
+    s._vis, s._opening, s._starter, s._flips = None, None, None, None  # rebuilt from the history when asked
     s.recent, s.last, s.ties = recent, d["last"], ties
     if phase == "play" and not s.legal_actions():
         s.invalidate()
