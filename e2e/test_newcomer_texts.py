@@ -72,6 +72,19 @@ def test_a_flip_says_the_card_that_came_up(app, site_url, size):
     for text in flips.all_text_contents():
         assert text.startswith("Turn over the ") and text.rsplit(": ", 1)[1][-1] in "♣♦♥♠", text
     assert v["terminal"]
+    # the result's words are the rules page's terms, explained on hover or tap (a walk-off Deegan, a
+    # game called for want of a clear): a game of random players, called
+    s = Session(Record.new("dritzak", {"players": 2}, seed=1), ["random", "random"])
+    bot = RandomBot(1)
+    while not s.state.is_terminal():
+        s.act(bot.step(s.state).notation)
+    assert "clear" in s.state.result_text()
+    open_app(app, site_url, f"record={b64(s.record.to_json())}&seats=human,random")
+    app.wait_for_function(f"window.pygamesApp.view && window.pygamesApp.view.plies === {len(s.record.actions)}")
+    wait_settled(app)
+    term = app.locator("#gameover-text .term", has_text="clear")
+    term.first.wait_for()
+    assert "pile" in term.first.get_attribute("data-tip")
 
 
 @pytest.mark.parametrize("size", SIZES)

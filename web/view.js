@@ -5,7 +5,7 @@ import { $, app, call, showError, guarded, botDelay, store, stored, params, EMBE
 import { renderMoves, renderNav, renderEmbedNav, embedGo } from "./moves.js";
 import { highlight, renderButtons, play } from "./board.js";
 import { autosave } from "./saves.js";
-import { termsIn, clearWhy } from "./explain.js";
+import { termsIn, clearWhy, loadGlossary } from "./explain.js";
 import { afterRender, showReview, features } from "./extras.js";
 import { startGame } from "./records.js";
 import { dropQuestion } from "./confirm.js";
@@ -120,7 +120,9 @@ export function render(v, clickStart) {
   if (EMBED) renderEmbedNav(v);
   // the result sits beside the board (under it on a narrow screen), with review and play again
   if (v.terminal && INTERACTIVE && !app.tutorial) {
-    termsIn($("gameover-text"), v.result.text);  // its terms explained (a card game's named feats)
+    // its terms explained (a card game's named feats), once the game's glossary is here
+    termsIn($("gameover-text"), v.result.text);
+    loadGlossary(v.game).then(() => { if (app.view === v) termsIn($("gameover-text"), v.result.text); });
     $("gameover").hidden = false;
     $("rematch").hidden = EMBED;
   } else {
