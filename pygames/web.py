@@ -92,7 +92,7 @@ def _moves(session: Session, viewer: int | None) -> list[dict]:
     ``turn`` (the turn's number, 1 up, as the move list numbers its lines: a new turn begins where
     ``name`` changes, so a turn of several actions, its rolls with it, is one number; the review and the
     browsing status say the same). A label may end with what the action showed everyone afterwards (the
-    state's optional ``history_notes()``, e.g. Dritzak's card turned over: ``Turn over the 2nd face-down
+    state's ``history_notes()``, e.g. Dritzak's card turned over: ``Turn over the 2nd face-down
     card: 7♠``), never with anything hidden when it was chosen."""
     g = session.game
     actions = session.record.actions
@@ -101,11 +101,8 @@ def _moves(session: Session, viewer: int | None) -> list[dict]:
            for i, (a, p, o) in enumerate(zip(actions, session.movers, session.owners))]
     shown = session.state.public_history(viewer) if hides_information(g, session.record.options) else actions
     # entries may fold several actions (Zoon's "arrange N ?"): only the shown texts and labels go out
-    notes_of = getattr(session.state, "history_notes", None)
-    notes = notes_of() if callable(notes_of) else {}
-    out = [dict(out[e], notation=n, hidden=hidden,
-                label=f"{label}: {notes[e]}" if not hidden and notes.get(e) else label)
-           for e, n, hidden, label in shown_moves(actions, session.labels, shown)]
+    out = [dict(out[e], notation=n, hidden=hidden, label=label)
+           for e, n, hidden, label in shown_moves(actions, session.labels, shown, session.state.history_notes())]
     turn = 0
     for i, m in enumerate(out):
         kind, _, rest = m["notation"].partition(" ")

@@ -93,8 +93,9 @@ def _replayed(state: State, labels: list | None = None) -> State:
 
 
 def _shown(state: State, p: int, labels: list) -> list:
-    """The move list ``p`` is sent (:func:`pygames.core.record.shown_moves`): its texts, hidden flags and labels."""
-    return [m[1:] for m in shown_moves(state.history, labels, state.public_history(p))]
+    """The move list ``p`` is sent (:func:`pygames.core.record.shown_moves`): its texts, hidden flags and
+    labels (with the state's notes)."""
+    return [m[1:] for m in shown_moves(state.history, labels, state.public_history(p), state.history_notes())]
 
 
 PENDING_DETERMINIZE: set[str] = set()

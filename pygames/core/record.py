@@ -174,20 +174,26 @@ def fold_ends(actions: list[str], shown: list[str]) -> list[int]:
     return ends
 
 
-def shown_moves(actions: list[str], labels: list[str], shown: list[str]) -> list[tuple[int, str, bool, str]]:
+def shown_moves(actions: list[str], labels: list[str], shown: list[str],
+                notes: dict[int, str] | None = None) -> list[tuple[int, str, bool, str]]:
     """The move list as a viewer sees it, one tuple per entry of ``shown`` (the state's
     ``public_history(viewer)``, which may fold runs of actions, :func:`fold_ends`): ``(index, text, hidden,
     label)`` where ``index`` is the last action the entry stands for (0-based, into ``actions``), ``text``
     the entry as shown, ``hidden`` whether it differs from that action (the viewer does not see it in
     full), and ``label`` the action's label (``labels[index]``) where the entry is not hidden and the action
-    has one, else ``text``. A label is sent only with an entry the viewer sees in full, so a game's label
-    may say what its notation says and nothing the viewer cannot see: ``tests/conformance.py`` checks that
-    every label sent is the same in states that look the same to the viewer."""
+    has one, else ``text``, followed by ``": "`` and the action's note when ``notes`` (the state's
+    :meth:`~pygames.core.state.State.history_notes`) has one for it ("Turn over the 2nd face-down card: 7♠").
+    A label is sent only with an entry the viewer sees in full, so a game's label (and note) may say what
+    its notation says and nothing the viewer cannot see: ``tests/conformance.py`` checks that every label
+    sent is the same in states that look the same to the viewer."""
     ends = range(len(shown)) if len(shown) == len(actions) else fold_ends(actions, shown)
     out = []
     for text, i in zip(shown, ends):
         hidden = text != actions[i]
-        out.append((i, text, hidden, (not hidden and labels[i]) or text))
+        label = (not hidden and labels[i]) or text
+        if not hidden and notes and notes.get(i):
+            label = f"{label}: {notes[i]}"
+        out.append((i, text, hidden, label))
     return out
 
 

@@ -464,6 +464,13 @@ class State:
         """The move list ``player`` may see (hidden-information games hide secret actions)."""
         return list(self.history)
 
+    def history_notes(self) -> dict[int, str]:
+        """What actions of the history showed every player afterwards, for the move list: ``{index: text}``
+        (0-based into ``history``; e.g. the card a blind play turned face up). The move list adds a note
+        to its entry's words (:func:`pygames.core.record.shown_moves`) for every viewer who sees the entry
+        in full, so a note says only what every player saw; none by default."""
+        return {}
+
     # ----- serialisation -----------------------------------------------------------------------------
     def to_json(self) -> dict:
         """The whole state as a JSON-able dict ``{game, options, history, state}``."""
