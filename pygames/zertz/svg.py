@@ -227,7 +227,7 @@ def draw(obs: dict, viewer: int | None = None, layout: str = "wide", *, targets=
             left[k] = (x, y)
     xa = min(x for x, _ in pos.values())
     for k, (x, y) in left.items():
-        lx, ly = (x - R - 9, y + 5) if x == xa else (x - R + 1, y - R - 3)
+        lx, ly = (x - R - 9, y + 5) if x == xa else (x - R - 5, y - R + 6)
         parts.append(text(lx, ly, k, class_="lbl"))
     msg = _message(obs)
     names = obs.get("player_names", ["Player 1", "Player 2"])
