@@ -9,6 +9,16 @@ import { goHome } from "./home.js";
 const LAST = (id) => `pygames:newgame:${id}`;
 let formGame = null;  // the game whose form is shown
 
+/** The form's button ``id`` (made once: the form is drawn again for each game), labelled ``text``. */
+function formButton(id, text, title) {
+  let b = $(id);
+  if (!b) {
+    b = document.createElement("button");
+    b.type = "button"; b.id = id; b.textContent = text; b.title = title;
+  }
+  return b;
+}
+
 /** The middle computer level of the game's levels (random, easy, medium, hard → medium). */
 export function middleLevel(g) {
   const levels = g.levels || [];
@@ -95,12 +105,8 @@ export function renderNewGame(id) {
     label.append(name, input, mark, help);
     fields.append(label);
   }
-  let reset = $("options-reset");
-  if (!reset) {
-    reset = document.createElement("button");
-    reset.type = "button"; reset.id = "options-reset"; reset.textContent = "Reset to the standard game";
-    reset.title = "Put every option back to the game's standard rules (the seats stay)";
-  }
+  const reset = formButton("options-reset", "Reset to the standard game",
+    "Put every option back to the game's standard rules (the seats stay)");
   fields.after(reset);
   reset.onclick = () => {
     for (const o of g.options) {
@@ -144,13 +150,8 @@ export function renderNewGame(id) {
   drawSeats(true);
   // drawing lots for the seats, as many rules texts choose who begins: the choices made stay, their
   // seats are shuffled (the first seat is the one that begins)
-  let lot = $("seat-lot");
-  if (!lot) {
-    lot = document.createElement("button");
-    lot.type = "button"; lot.id = "seat-lot"; lot.textContent = "Draw lots for the seats";
-    lot.title = "Shuffle who sits where, as drawing lots at a table does";
-    seatsBox.append(lot);
-  }
+  const lot = formButton("seat-lot", "Draw lots for the seats", "Shuffle who sits where, as drawing lots at a table does");
+  if (!lot.parentNode) seatsBox.append(lot);
   lot.onclick = () => {
     const sels = [...seatsBox.querySelectorAll("select")];
     const vals = sels.map((sel) => sel.value);
