@@ -63,6 +63,19 @@ def _walk_actions(tribe: str, p: int, named: bool = False) -> tuple:
     return t
 
 
+_NAMED: dict[tuple, Action] = {}
+
+
+def _named_move(p: int, frm: int, to: int, attack: bool, name: str) -> Action:
+    """:func:`move_action` of a face-up Zoon called ``name``, kept (the walk of a cell reached two ways asks
+    for it at every position)."""
+    key = (p, frm, to, attack, name)
+    a = _NAMED.get(key)
+    if a is None:
+        a = _NAMED[key] = move_action(p, frm, to, attack, name)
+    return a
+
+
 _PREVS: dict[tuple, tuple] = {}
 
 
@@ -245,9 +258,13 @@ class TurnMixin(ZoonBase):
                 continue
             groups, shared = (named if up[i] else anonymous)[i][cell]
             if shared:  # a second cell reached from two first cells: the walk's own order (ZN20)
-                name = _ROSTERS[tribe][i].name if up[i] else ""
-                found = [move_action(p, cell, t, att, name) for t, _prev, att in
-                         self._walk(_MOVES[tribe, p][i][cell], p, cell)]
+                walk = self._walk(_MOVES[tribe, p][i][cell], p, cell)
+                if up[i]:
+                    name = _ROSTERS[tribe][i].name
+                    found = [_named_move(p, cell, t, att, name) for t, _prev, att in walk]
+                else:
+                    base = (p * 36 + cell) * 72
+                    found = [_MOVE_ACTS[base + t * 2 + att] for t, _prev, att in walk]
                 out += found
                 if found and movable is not None:
                     movable.append(i)
