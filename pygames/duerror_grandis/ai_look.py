@@ -29,8 +29,13 @@ from .ai_plan import BUDGET, PlanBot, lead
 
 SCALE = 2.5
 """Expected turns of lead worth about three quarters of a win (``tanh(1)``)."""
-LEVELS = {"medium": {"samples": 16, "phases": 3}, "hard": {"samples": 64, "phases": 3}}
-"""Each level's samples per legal action (per decision) and horizon (``phases``, :class:`LookBot`)."""
+LEVELS = {"medium": {"samples": 16, "phases": 3, "factiosus_samples": 4},
+          "hard": {"samples": 64, "phases": 3, "factiosus_samples": 12}}
+"""Each level's samples per legal action (per decision), in Factiosus (``factiosus_samples``) and in the
+other variants, and horizon (``phases``, :class:`LookBot`). Factiosus turns are long (every piece on the
+board veers, moves or pays to stay, G31), so a sampled line costs about forty times one of the other
+variants: with the others' samples medium took 1.4 CPU s a decision there and hard 5.7 (2026-11-27),
+past issue 19's 1 s and 2 s; with these, about 0.35 and 1.0 (``docs/bots.md``)."""
 CAPS = {"medium": 0.9, "hard": 1.6}
 """Wall-clock seconds a decision at most when capped (issue 19: medium within 1 s, hard within 2 s)."""
 MAX_DECISIONS = 60
@@ -43,13 +48,16 @@ class LookBot:
     returns one of ``state.legal_actions()`` for the player to move. ``seed`` draws the
     determinizations and the dice; ``phases`` where a line stops (module docstring), ``limit`` the
     decisions of a line at most; ``budget`` is the planner's (positions a decision), ``scale`` the turns
-    of lead of ``tanh``; ``seconds`` a wall-clock cap a decision (at least one sample is played)."""
+    of lead of ``tanh``; ``seconds`` a wall-clock cap a decision (at least one sample is played);
+    ``factiosus_samples`` the samples in a Factiosus game (G31; default ``samples``)."""
 
     def __init__(self, seed: int = 0, samples: int = 6, phases: int = 2, budget: int = BUDGET,
-                 scale: float = SCALE, limit: int = MAX_DECISIONS, seconds: float = math.inf):
+                 scale: float = SCALE, limit: int = MAX_DECISIONS, seconds: float = math.inf,
+                 factiosus_samples: int | None = None):
         self.rng = random.Random(seed)
         self.seconds = seconds
         self.samples = samples
+        self.factiosus_samples = samples if factiosus_samples is None else factiosus_samples
         self.phases = phases
         self.limit = limit
         self.scale = scale
@@ -68,7 +76,7 @@ class LookBot:
         total = {a.notation: 0.0 for a in acts}
         count = dict.fromkeys(total, 0)
         end = time.monotonic() + self.seconds
-        for i in range(self.samples):
+        for i in range(self.factiosus_samples if state.factiosus else self.samples):
             if i and time.monotonic() > end:
                 break
             root = state.determinize(p, self.rng) if state.caecus else state

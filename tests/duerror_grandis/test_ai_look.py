@@ -95,3 +95,27 @@ def test_value_is_the_answers_mean_for_the_hint():
     assert len(s.legal_actions()) == 1
     bot.step(s)
     assert bot.value() is None
+
+
+def test_factiosus_levels_sample_fewer_lines_and_keep_their_order():
+    """Factiosus (G31): a sampled line plays every piece's turn, so the levels sample fewer lines there
+    (``LEVELS``' ``factiosus_samples``) to stay within issue 19's time bounds; hard still samples more
+    than medium. The same bots sample their usual number in the other variants."""
+    counts = {}
+    for factiosus in (False, True):
+        full = [[("thete", "B2"), ("ephebe", "C1"), ("melliran", "A3")],
+                [("thete", "E3"), ("ephebe", "D4"), ("melliran", "A1")],
+                [("thete", "C5"), ("ephebe", "A2"), ("melliran", "B1")]]
+        s = pos(full if factiosus else [row[:1] for row in full], boards=[1, 2, 3], tokens=[1, 1, 1],
+                **({"factiosus": True} if factiosus else {}))
+        rng = random.Random(1)
+        while s.is_chance_node() or len(s.legal_actions()) < 2:
+            s.apply(random_action(s, rng))
+        for level in ("medium", "hard"):
+            bot = make_level_bot(level, 1, False)
+            lines = []
+            bot._line = lambda c, p, rngs: lines.append(1) or 0.0
+            bot.step(s)
+            counts[factiosus, level] = len(lines) / len(s.legal_actions())
+    assert counts[False, "medium"] == 16 and counts[False, "hard"] == 64
+    assert counts[True, "medium"] == 4 and counts[True, "hard"] == 12
