@@ -210,6 +210,20 @@ def test_zoon_moves_name_a_zoon_only_when_both_players_see_it(combat):
     assert named > 100 and anonymous > 100, (named, anonymous)
 
 
+def test_zoon_deployment_ends_in_words_of_what_was_done():
+    """ui20: the move list kept "Ready: commit this arrangement", a button's words, as the record of a
+    side's finished deployment. It now says what was done, naming the side and nothing hidden (both
+    players' lists show it, ZN44): "Ready: South's Zoons are placed", the same to either viewer."""
+    v = json.loads(web.call("new_game", json.dumps({"game": "zoon", "options": {"first": "south"},
+                                                    "seats": ["random", "random"], "seed": 4})))["ok"]
+    while not v["terminal"] and sum(m["notation"] == "ready" for m in v["moves"]) < 2:
+        v = json.loads(web.call("bot", "{}"))["ok"]
+    said = [m for m in v["moves"] if m["notation"] == "ready"]
+    assert [(m["name"], m["label"]) for m in said] == [("South", "Ready: South's Zoons are placed"),
+                                                        ("North", "Ready: North's Zoons are placed")]
+    assert all("commit" not in m["label"] for m in v["moves"])
+
+
 def _cell(name: str) -> int:
     from pygames.zoon.board import CELL_INDEX
     return CELL_INDEX[name]

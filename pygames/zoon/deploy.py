@@ -53,7 +53,9 @@ def _arrange_actions(p: int, picked: int, may_edit: bool) -> tuple:
             out = [_act(f"keep {a}", (a,), p, "Cancel the swap")] + [
                 _act(f"swap {a} {CELL[b]}", (CELL[b],), p, f"Swap {a} and {CELL[b]}") for b in HOME[p] if b != picked]
         else:
-            out = [_act("ready", (), p, "Ready: commit this arrangement")]
+            # said as what it does, which is also what the move list keeps of it: the side, nothing hidden
+            # (the other side's list shows this entry too, ZN44)
+            out = [_act("ready", (), p, f"Ready: {('South', 'North')[p]}'s Zoons are placed")]
             if may_edit:
                 out.append(_act("random", (), p, "Random arrangement"))
                 out += [_act(f"pick {CELL[c]}", (CELL[c],), p, f"Pick {CELL[c]} to swap") for c in HOME[p]]
