@@ -158,6 +158,10 @@ function laidOut(v, clickStart, boardHadFocus) {
 
 // Readable everywhere: no board text under 11 CSS px. A drawing whose smallest text would be smaller at
 // this width is drawn larger than the board area (which then scrolls sideways) instead of shrinking it.
+// ui20: on a screen wider than a phone every drawing is also scaled down to the screen's height (app.css:
+// the room left under it for the turn's status, a hint, a "Why not?" and a row of buttons), but only as
+// far as its text stays at 11 px: a drawing too tall for that (a 6x6 grid of cards) keeps that height, its
+// last rows a scroll away, and the status and buttons stay at the bottom of the screen meanwhile (app.css).
 const MIN_TEXT_PX = 11;
 export function smallestText(svg) {
   let min = Infinity;
@@ -169,26 +173,26 @@ export function smallestText(svg) {
   }
   return min;
 }
+// The smallest text once a drawing held down by the screen's height (a CSS max-height) is let grow to
+// where its text is 11 px (no further: a drawing held by the width stays as it is).
+function heightToText(svg) {
+  svg.style.maxHeight = "";
+  const min = smallestText(svg);
+  if (min >= MIN_TEXT_PX || getComputedStyle(svg).maxHeight === "none") return min;
+  svg.style.maxHeight = `${Math.ceil((svg.getBoundingClientRect().height * MIN_TEXT_PX) / min) + 1}px`;
+  return smallestText(svg);
+}
 function fitText() {
   const svg = $("board").querySelector("svg");
   $("board").classList.remove("zoomed");
   $("play").classList.remove("board-wide");
   if (!svg) return;
-  svg.style.maxHeight = "";
-  let min = smallestText(svg);
-  if (min >= MIN_TEXT_PX) return;
+  if (heightToText(svg) >= MIN_TEXT_PX) return;
   // first give the board the whole width (the panel goes under it), then scroll if still too small
   $("play").classList.add("board-wide");
-  min = smallestText(svg);
-  if (min >= MIN_TEXT_PX) return;
-  // a drawing that asks to fit the screen's height (data-fit, app.css) is scaled down only as far as its
-  // text stays readable: the board as large as that, the status and buttons under it then a scroll away
-  if (svg.dataset.fit === "height") {
-    svg.style.maxHeight = `${Math.ceil((svg.getBoundingClientRect().height * MIN_TEXT_PX) / min) + 1}px`;
-    if (smallestText(svg) >= MIN_TEXT_PX) return;
-    svg.style.maxHeight = "";
-  }
-  const w = svg.getBoundingClientRect().width;
+  if (heightToText(svg) >= MIN_TEXT_PX) return;
+  svg.style.maxHeight = "";
+  const min = smallestText(svg), w = svg.getBoundingClientRect().width;
   $("board").classList.add("zoomed");
   svg.style.width = `${Math.ceil((w * MIN_TEXT_PX) / min) + 1}px`;
 }

@@ -286,10 +286,9 @@ def draw(obs: dict, viewer: int | None = None, layout: str = "wide", **_ignored)
     h = int(max(bottom, gy + GRID + gy) + 12.99)
     body = el("rect", x=0, y=0, width=lay.w, height=h, rx=10, class_="bg") + "".join(parts)
     who = names[v] if v is not None else "a spectator"
-    # data-fit: the page may scale the drawing down to the screen's height (web/view.js, fitText) so that
-    # the turn's status, the hint and the buttons under it are in view with the whole board
-    return document(lay.w, h, body, lay.css(), f"Duerror Grandis seen by {who}").replace(
-        "<svg ", '<svg data-fit="height" ', 1)
+    # the page scales every drawing down to the screen's height (web/view.js, fitText; ui20), so that the
+    # turn's status, the hint and the buttons under it are in view with the whole board
+    return document(lay.w, h, body, lay.css(), f"Duerror Grandis seen by {who}")
 
 
 def _grid(obs: dict, path: list | None, shown: int | None, lay: Layout) -> str:
