@@ -155,8 +155,14 @@ def review(page, game: str, final: dict) -> None:
     if game in HIDDEN:  # once over, the record is every player's; the review sends nothing beyond it
         r = page.evaluate("window.pygamesApp.review")
         assert [p["notation"] for p in r["plies"]] == final["record"]["actions"]
-        assert set(r) == {"plies", "marks"} and all(set(m) == {"ply", "player", "loss", "better", "label", "targets"}
-                                                  for m in r["marks"])
+        assert set(r) == {"plies", "marks"} and all(set(m) == {"ply", "turn", "player", "loss", "better", "label",
+                                                               "targets"} for m in r["marks"])
+    # ui20: the chart's axis counts the move list's turns (a turn of several actions is one)
+    turns = final["moves"][-1]["turn"]
+    axis = page.eval_on_selector_all("#review-chart text.turn", "els => els.map((e) => [Number(e.textContent), e.getAttribute('x')])")
+    assert axis and all(1 <= k <= turns for k, _ in axis), (axis, turns)
+    r = page.evaluate("window.pygamesApp.review")
+    assert [p["turn"] for p in r["plies"]] == [next(e["turn"] for e in final["moves"] if e["ply"] >= p["ply"]) for p in r["plies"]]
     label = marks.first.get_attribute("aria-label")
     ply = int(marks.first.get_attribute("data-ply"))
     # the mark names the move as the move list numbers it: its turn (a turn may hold several actions)
@@ -175,6 +181,25 @@ def review(page, game: str, final: dict) -> None:
     cur = page.locator("#moves a.current")
     assert cur.count() == 1 and cur.get_attribute("data-ply") == str(entry["ply"])
     assert cur.evaluate("a => a.closest('li').value") == entry["turn"]
+    # ui20: the status repeats who is to move as the bridge says it (no reading of its status line); the
+    # step counter speaks in turns; the mark shown is marked on the chart, in its view, with its own loss
+    assert page.inner_text("#status").endswith(f". {shown['to_move']}"), page.inner_text("#status")
+    pos = shown["position"]
+    said = (f"Start, {turns} turns" if not pos["turn"] else f"After turn {pos['turn']} of {turns}" if pos["over"]
+            else f"Turn {pos['turn']} of {turns}" + (f", {pos['step']}/{pos['steps']}" if pos["step"] < pos["steps"] else ""))
+    assert page.inner_text("#embed-ply") == said, pos
+    on = page.locator("#review-chart g.mark.current")
+    assert on.count() == 1 and on.get_attribute("data-ply") == str(ply)
+    loss = re.search(r"About (\d+) points", detail).group(1)
+    assert on.locator("text").text_content() == f"−{loss}" and on.locator("text").is_visible()
+    seen = page.evaluate("""() => { const b = document.getElementById('review-chart'), m = b.querySelector('g.mark.current line');
+      const r = b.getBoundingClientRect(), c = m.getBoundingClientRect(); return [r.left, r.right, c.left]; }""")
+    assert seen[0] <= seen[2] <= seen[1], seen
+    # no other mark's loss is shown so close to it that it could be read for its own
+    near = page.evaluate("""() => [...document.querySelectorAll('#review-chart g.mark:not(.current) text')]
+      .filter((t) => getComputedStyle(t).display !== 'none').map((t) => Number(t.getAttribute('x')))""")
+    x0 = float(on.locator("line").get_attribute("x1"))
+    assert all(abs(x - x0) >= 34 for x in near), (x0, near)
     hinted = page.locator("#board [data-target].hinted")
     if hinted.count():  # the suggested move is on screen, not scrolled away above the chart
         box = hinted.first.bounding_box()

@@ -31,10 +31,14 @@ def test_status_seats_options_game_over_play_again_and_resume(app, site_url):
     app.focus("#new")
     app.keyboard.press("Home")
     idle(app)
-    assert app.inner_text("#embed-ply") == f"0 / {plies}" and app.is_visible("#browse-banner")
+    # the counter speaks in the move list's turns (ui20), its title in positions
+    turns = v["moves"][-1]["turn"]
+    assert app.inner_text("#embed-ply") == f"Start, {turns} turns" and app.is_visible("#browse-banner")
+    assert app.get_attribute("#embed-ply", "title") == f"Position 0 of {plies}"
     app.keyboard.press("ArrowRight")
     idle(app)
-    assert app.inner_text("#embed-ply") == f"1 / {plies}"
+    assert app.inner_text("#embed-ply").startswith((f"Turn 1 of {turns}, 1/", f"After turn 1 of {turns}"))
+    assert app.get_attribute("#embed-ply", "title").startswith(f"Position 1 of {plies}")
     app.click("#embed-last")
     idle(app)
     assert not app.is_visible("#browse-banner")

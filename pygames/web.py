@@ -18,7 +18,8 @@ hand-over (``view {handover: true}``); until then the page gets a curtain view n
 device.
 
 A view holds only what the viewing seat may see: ``observation(viewer)`` drawn to SVG, the legal actions
-when a human seat is to move, the move list as that viewer may see it, and the status. The full record
+when a human seat is to move, the move list as that viewer may see it, the status, who is to move
+(``to_move``) and where the position stands among the move list's turns (``position``). The full record
 (which holds every chance outcome) goes to the page only for games without hidden information, or once
 a game is over; until then such a game cannot be saved or shared from the page.
 """
@@ -148,7 +149,6 @@ def _browse_status(state, moves: list[dict]) -> str:
     is, named as the move list names it (the turn's number, whose turn, the last move shown: "After
     turn 5, Green: Veer to B4"), and who was to move there; never "Your turn" or "is thinking…", which
     speak of the game now. ``moves``: the entries of :func:`_moves`."""
-    p = state.current_player()
     ply = len(state.history)
     done = [m for m in moves if m["ply"] <= ply]
     if done:
@@ -156,9 +156,52 @@ def _browse_status(state, moves: list[dict]) -> str:
         where = f"After turn {m['turn']}" + (f", {m['name']}" if m["name"] else "") + f": {m['label']}"
     else:
         where = "The start of the game"
+    return f"{where}. {_to_move(state)}"
+
+
+def _to_move(state) -> str:
+    """Who is to move in ``state``, in words: ``"Blue to move"``, ``"Chance to play"`` (a roll or a deal
+    comes next) or ``"The game is over"``. The view sends it as ``to_move`` (the browsing status ends with
+    it), so the page can say it again beside its own words (the review's mark) without reading the status."""
+    p = state.current_player()
+    if p == TERMINAL:
+        return "The game is over"
     if p == CHANCE:
-        return f"{where}. Chance to play"
-    return f"{where}. {state.player_name(p)} to move"
+        return "Chance to play"
+    return f"{state.player_name(p)} to move"
+
+
+def turns_of(moves: list[dict], plies: int) -> list[int]:
+    """The turn number of each ply 1..``plies`` (index 0: ply 1) as the move list numbers it (``moves``:
+    :func:`_moves`'s entries; an entry that folds several actions gives its number to each of them)."""
+    out, k = [], 0
+    for ply in range(1, plies + 1):
+        while k < len(moves) and moves[k]["ply"] < ply:
+            k += 1
+        out.append(moves[k]["turn"] if k < len(moves) else (moves[-1]["turn"] if moves else 0))
+    return out
+
+
+def _position(moves: list[dict], state) -> dict:
+    """Where ``state`` (a position of the game, after ``len(state.history)`` actions) stands in the move
+    list's numbering, for the page's step counter: ``{"turn": t, "turns": T, "step": k, "steps": n,
+    "over": bool}``: after the ``k``-th of the ``n`` entries of turn ``t`` (of ``T`` turns in the list),
+    ``over`` when turn ``t`` is over there (the next entry is another turn's, or, at the list's end, the
+    game is over or another player is to move); turn 0 (step 0 of 0) is the start of the game."""
+    ply = len(state.history)
+    done = [m for m in moves if m["ply"] <= ply]
+    turns = moves[-1]["turn"] if moves else 0
+    if not done:
+        return {"turn": 0, "turns": turns, "step": 0, "steps": 0, "over": True}
+    last = done[-1]
+    t = last["turn"]
+    if len(done) < len(moves):
+        over = moves[len(done)]["turn"] != t
+    else:
+        p = state.current_player()
+        over = p == TERMINAL or (p >= 0 and state.player_name(p) != last["name"])
+    return {"turn": t, "turns": turns, "step": sum(1 for m in done if m["turn"] == t),
+            "steps": sum(1 for m in moves if m["turn"] == t), "over": over}
 
 
 def _result_text(state, game, seats) -> str:
@@ -235,6 +278,7 @@ def _view(session: Session, ply: int | None = None, handover: bool = False) -> d
         "record": session.record.to_json() if _record_visible(session) else None,
         "rules_page": g.rules_page, "hidden_information": hides_information(g, session.record.options),
         "arranged": session.record.arranged, "chance": _chance_kind(g, session.record.options), "curtain": False,
+        "to_move": _to_move(state), "position": _position(moves, state),
     }
 
 

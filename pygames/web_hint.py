@@ -11,8 +11,9 @@ simulations; a two-player game's returns are ±1, so this is the chance to win, 
 when the level's player tells no value (a DVONN placement), the mean evaluation after the move over a few
 such states. Raises PygamesError with no game, at the end of a game, or when no human seat is to move.
 
-``review {}`` — once the game is over (everything is revealed then): ``{"plies": [{"ply", "notation",
-"player", "win": [per player]}], "marks": [{"ply", "player", "loss", "better", "label", "targets"}]}``. For every ply (chance
+``review {}`` — once the game is over (everything is revealed then): ``{"plies": [{"ply", "turn", "notation",
+"player", "win": [per player]}], "marks": [{"ply", "turn", "player", "loss", "better", "label", "targets"}]}``
+(``turn``: the ply's turn as the move list numbers it, a turn of several actions one number). For every ply (chance
 outcomes too, ``player`` then :data:`~pygames.core.state.CHANCE`), ``win[q]`` is player ``q``'s estimated
 chance to win after it, judged from what ``q`` could see then: the mean over :data:`SAMPLES` states that
 looked the same to ``q`` (one in a perfect-information game) of the game's evaluation (``Game.evaluate``,
@@ -213,7 +214,12 @@ def cmd_review(args: dict) -> dict:
         state = state.child(notation)
         plies.append({"ply": i + 1, "notation": notation, "player": mover,
                       "win": _judge(state, s.record.seed, i + 1, samples)})
-    return {"plies": plies, "marks": _confirmed(marks, found, s.record.seed)}
+    # numbered as the move list numbers its turns, so that a chart mark leads to its entry in the list
+    turns = web.turns_of(web._moves(s, web._viewer(s)), len(plies))
+    shown = _confirmed(marks, found, s.record.seed)
+    for entry in plies + shown:
+        entry["turn"] = turns[entry["ply"] - 1]
+    return {"plies": plies, "marks": shown}
 
 
 def _search_pick(state, mover: int, rng: random.Random, lifted: bool, end: float) -> str | None:

@@ -134,7 +134,7 @@ def test_review_shape_and_marks(game_id, options, monkeypatch):
         if ret[0] != ret[1]:
             assert r["plies"][-1]["win"][ret.index(max(ret))] == 1.0
         for m in r["marks"]:
-            assert set(m) == {"ply", "player", "loss", "better", "label", "targets"} and m["loss"] > 0.20
+            assert set(m) == {"ply", "turn", "player", "loss", "better", "label", "targets"} and m["loss"] > 0.20
             before = s.record.replay(m["ply"] - 1)
             assert m["player"] == before.current_player()
             assert m["better"] != s.record.actions[m["ply"] - 1]

@@ -314,3 +314,68 @@ def test_view_names_the_games_chance_for_the_arranged_note():
     for game, kind in (("zertz", "none"), ("dvonn", "none"), ("verquere", "dice"), ("dritzak", "deal")):
         v = call("new_game", game=game, seats=["human", "random"], seed=1, options={"players": 2} if game == "dritzak" else {})["ok"]
         assert v["chance"] == kind, (game, v["chance"])
+
+
+def test_the_view_says_who_is_to_move_in_a_field_of_its_own():
+    """ui20: ``to_move`` says who is to move ("Black to move", "Chance to play", "The game is over"), so the
+    page repeats it beside its own words (the review's mark) without reading the status line; a browsing
+    status ends with it."""
+    call("new_game", game="verquere", seats=["random", "random"], seed=1)
+    for _ in range(10):
+        v = call("bot")["ok"]
+    old = call("view", ply=2)["ok"]
+    assert old["to_move"] == "Black to move" and old["status"].endswith(". Black to move")
+    assert call("view", ply=1)["ok"]["to_move"] == "Chance to play"
+    now = call("view")["ok"]
+    assert now["to_move"] == f"{now['player_names'][now['current_player']]} to move"
+    while not now["terminal"]:
+        now = call("bot")["ok"]
+    assert now["to_move"] == "The game is over"
+    assert call("view", ply=now["plies"] - 1)["ok"]["to_move"] != "The game is over"
+
+
+def test_the_position_is_numbered_in_the_move_lists_turns():
+    """ui20: the step counter speaks in turns, as the move list and the review do: ``position`` says the
+    turn of the last entry shown, how many turns the list holds, and which of that turn's entries it is
+    (a Verquere turn: its roll and its moves); the start is turn 0."""
+    call("new_game", game="verquere", seats=["random", "random"], seed=1)
+    for _ in range(12):
+        v = call("bot")["ok"]
+    ms = v["moves"]
+    turns = ms[-1]["turn"]
+    n = sum(m["turn"] == turns for m in ms)
+    mover = v["player_names"][v["current_player"]] if v["current_player"] >= 0 else None
+    assert v["position"] == {"turn": turns, "turns": turns, "step": n, "steps": n, "over": mover != ms[-1]["name"]}
+    assert call("view", ply=0)["ok"]["position"] == {"turn": 0, "turns": turns, "step": 0, "steps": 0, "over": True}
+    for ply in range(1, v["plies"]):
+        pos = call("view", ply=ply)["ok"]["position"]
+        entry = ms[ply - 1]
+        same = [m for m in ms if m["turn"] == entry["turn"]]
+        assert pos == {"turn": entry["turn"], "turns": turns, "step": same.index(entry) + 1, "steps": len(same),
+                       "over": ms[ply]["turn"] != entry["turn"]}
+    assert any(pos["steps"] > 1 and not pos["over"]
+               for pos in [call("view", ply=p)["ok"]["position"] for p in range(1, v["plies"])])
+
+
+def test_the_review_numbers_its_plies_and_marks_in_turns(monkeypatch):
+    """ui20: the review's plies and marks carry the move list's turn (a Duerror Grandis turn of several
+    actions is one number), so the chart's axis and a mark lead to the list's entry. Judgements are made
+    cheap and every decision marked (the numbering is what is checked)."""
+    from pygames import web_hint
+    monkeypatch.setattr(web_hint, "_chance", lambda state, player, rng: rng.random())
+    monkeypatch.setattr(web_hint, "_confirmed", lambda marks, found, seed: [dict(m, label=m["better"]) for m in marks])
+    monkeypatch.setattr(web_hint, "MARK", -1.0)
+    v = call("new_game", game="duerror_grandis", options={"players": 2}, seats=["random", "random"], seed=3)["ok"]
+    while not v["terminal"]:
+        v = call("bot")["ok"]
+    r = call("review")["ok"]
+    turn = {m["ply"]: m["turn"] for m in v["moves"]}
+    assert [p["turn"] for p in r["plies"]] == [turn[p["ply"]] for p in r["plies"]]
+    assert r["marks"] and all(m["turn"] == turn[m["ply"]] for m in r["marks"])
+    assert r["plies"][-1]["turn"] == v["moves"][-1]["turn"] < len(r["plies"])  # turns of several actions
+
+
+def test_turns_of_folded_entries():
+    """An entry that folds several actions (Zoon's secret arrangement) gives its turn to each of them."""
+    moves = [{"ply": 1, "turn": 1}, {"ply": 4, "turn": 2}, {"ply": 5, "turn": 2}, {"ply": 6, "turn": 3}]
+    assert web.turns_of(moves, 6) == [1, 2, 2, 2, 2, 3]

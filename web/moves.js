@@ -1,7 +1,7 @@
 // The move list and stepping through the positions (first / previous / next / last, the arrow keys), on
 // the game page as in an embedded board. Entries come worded by the bridge (kind, hidden, seen,
 // no_move, label): the page parses no notation.
-import { $, app, call, showError, b64urlEncode } from "./shell.js";
+import { $, app, call, showError, b64urlEncode, EMBED } from "./shell.js";
 import { render } from "./view.js";
 
 function moveLink(m) {
@@ -117,7 +117,16 @@ $("embed-last").addEventListener("click", () => embedGo(app.view.plies));
 // First / previous / next / last position, on the game page as in the embed.
 export function renderNav(v) {
   $("embed-nav").hidden = false;
-  $("embed-ply").textContent = `${v.ply} / ${v.plies}`;
+  // the game page counts turns, as its move list numbers them, the review's chart and the status say
+  // ("After turn 47 of 460", or within a turn of several actions "Turn 47 of 460, 2/3"); the embedded board,
+  // which shows no list, counts its positions
+  const p = v.position;
+  $("embed-ply").textContent = EMBED || !p ? `${v.ply} / ${v.plies}`
+    : p.turn === 0 ? `Start, ${p.turns} turns`
+      : p.over ? `After turn ${p.turn} of ${p.turns}`
+        : `Turn ${p.turn} of ${p.turns}${p.step < p.steps ? `, ${p.step}/${p.steps}` : ""}`;  // its last action shown: the turn goes on
+  $("embed-ply").title = EMBED || !p ? "" : `Position ${v.ply} of ${v.plies}`
+    + (p.steps > 1 ? ` (turn ${p.turn}: ${p.step} of its ${p.steps} actions)` : "");
   $("embed-first").disabled = $("embed-prev").disabled = v.ply === 0;
   $("embed-next").disabled = $("embed-last").disabled = v.ply >= v.plies;
   // a disabled button says why

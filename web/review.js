@@ -3,15 +3,17 @@
 // moves that lost more than 20 points of it, with the better move. Drawn here as a chart under the board,
 // at the screen's own pixel size (its text 12 px at any width): at least 2 px per ply, so a long game
 // (hundreds of plies) scrolls sideways instead of crowding; thin marks, red for the viewer's own moves,
-// grey for the others', the largest losses labelled where there is room. A click on a mark (or Enter on
-// it) shows the position before that move with the better move marked on the board and said in words; a
-// click elsewhere on the chart shows the position after that ply.
+// grey for the others', the largest losses labelled where there is room. Its axis counts turns as the move
+// list numbers them (the bridge's `turn`: a turn of several actions is one number). A click on a mark (or
+// Enter on it) shows the position before that move with the better move marked on the board and said in
+// words, that mark marked and labelled on the chart, scrolled into its view; a click elsewhere on the chart
+// shows the position after that ply.
 import { $, app, optionalCall } from "./shell.js";
 import { embedGo } from "./moves.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const PX_PER_PLY = 2, H = 150, LEFT = 44, RIGHT = 12, TOP = 18, BOTTOM = 22, LABEL_GAP = 34;
-let shown = null;  // {key, x, last, svg} of the chart drawn
+let shown = null;  // {key, x, last, svg, box} of the chart drawn
 
 function el(name, attrs, text) {
   const e = document.createElementNS(SVGNS, name);
@@ -46,6 +48,16 @@ export function reviewFollows(v) {
   const c = shown.svg.querySelector("line.cursor");
   c.setAttribute("x1", shown.x(v.ply));
   c.setAttribute("x2", shown.x(v.ply));
+  // the mark shown (the position before its move) is marked, its loss labelled over the others near it
+  const at = app.reviewAt && app.reviewAt.ply === v.ply ? v.ply + 1 : null;
+  for (const g of shown.svg.querySelectorAll("g.mark")) {
+    const ply = Number(g.dataset.ply);
+    g.classList.toggle("current", ply === at);
+    g.classList.toggle("crowded", at !== null && ply !== at && Math.abs(shown.x(ply) - shown.x(at)) < LABEL_GAP);
+  }
+  // the cursor in the chart's view: the chart scrolls sideways to it (a mark's label never read for another's)
+  const box = shown.box, cx = shown.x(v.ply);
+  if (cx < box.scrollLeft + 24 || cx > box.scrollLeft + box.clientWidth - 24) box.scrollLeft = Math.max(0, cx - box.clientWidth / 2);
 }
 
 function drawReview(r, v) {
@@ -65,10 +77,17 @@ function drawReview(r, v) {
     svg.append(el("line", { x1: LEFT, x2: W - RIGHT, y1: y(p), y2: y(p), class: p === 0.5 ? "mid" : "grid" }));
     svg.append(el("text", { x: LEFT - 6, y: y(p) + 4, "text-anchor": "end" }, label));
   }
-  // move numbers along the bottom, about every 70 px
-  const step = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((s) => x(s) - x(0) >= 70) || 1000;
-  for (let k = step; k <= last; k += step) {
-    svg.append(el("text", { x: x(k), y: H - 6, "text-anchor": "middle" }, String(k)));
+  // turn numbers along the bottom (as the move list numbers its lines), about every 70 px, each at its
+  // turn's first action
+  const turnOf = (p) => p.turn ?? p.ply;
+  const first = new Map();
+  for (const p of plies) if (!first.has(turnOf(p))) first.set(turnOf(p), p.ply);
+  const turns = turnOf(plies[plies.length - 1]);
+  const perTurn = (W - LEFT - RIGHT) / Math.max(1, turns);
+  const step = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((s) => s * perTurn >= 70) || 1000;
+  svg.append(el("text", { x: LEFT - 6, y: H - 6, "text-anchor": "end" }, "turn"));
+  for (let k = step; k <= turns; k += step) {
+    if (first.has(k)) svg.append(el("text", { x: x(first.get(k)), y: H - 6, "text-anchor": "middle", class: "turn" }, String(k)));
   }
   svg.append(el("polyline", { points: plies.map((p) => `${x(p.ply).toFixed(1)},${y(p.win[me]).toFixed(1)}`).join(" "), class: "win" }));
   svg.append(el("line", { x1: x(v.ply), x2: x(v.ply), y1: TOP, y2: H - BOTTOM, class: "cursor" }));
@@ -87,14 +106,15 @@ function drawReview(r, v) {
     const who = v.player_names[m.player] || "";
     const entry = entryOf(m.ply);
     const did = (entry && entry.ply === m.ply && entry.label) || p.notation;
-    const turn = entry ? `Turn ${entry.turn}, ` : "";
+    const t = m.turn ?? (entry && entry.turn);
+    const turn = t ? `Turn ${t}, ` : "";
     const said = `${turn}${who}: ${did}, ${Math.round(m.loss * 100)} points lost`;
-    const g = el("g", { class: mine ? "mark mine" : "mark", tabindex: 0, role: "button", "aria-label": said, "data-ply": m.ply });
+    const g = el("g", { class: `mark${mine ? " mine" : ""}${labelled.includes(m) ? " labelled" : ""}`, tabindex: 0, role: "button", "aria-label": said, "data-ply": m.ply });
     g.append(el("title", {}, said));
     g.append(el("rect", { x: x(m.ply) - 5, y: TOP, width: 10, height: H - TOP - BOTTOM, class: "hit" }));
     g.append(el("line", { x1: x(m.ply), x2: x(m.ply), y1: TOP, y2: H - BOTTOM }));
     g.append(el("circle", { cx: x(m.ply), cy: y(p.win[me]), r: 3.5 }));
-    if (labelled.includes(m)) g.append(el("text", { x: x(m.ply), y: TOP - 5, "text-anchor": "middle" }, `−${Math.round(m.loss * 100)}`));
+    g.append(el("text", { x: x(m.ply), y: TOP - 5, "text-anchor": "middle" }, `−${Math.round(m.loss * 100)}`));
     const go = (e) => { e.stopPropagation(); showMark(m, did, who, turn, entry); };
     g.addEventListener("click", go);
     g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(e); } });
@@ -106,7 +126,7 @@ function drawReview(r, v) {
     embedGo(Math.max(0, Math.min(last, ply)));
   });
   box.append(svg);
-  shown = { key: gameKey(v), x, last, svg };
+  shown = { key: gameKey(v), x, last, svg, box };
   $("review-marks").textContent = marks.length
     ? `${marks.filter((m) => m.player === me).length} of your moves and ${marks.filter((m) => m.player !== me).length} of the others' lost more than 20 points.`
     : "No move lost more than 20 points.";
@@ -129,7 +149,7 @@ window.addEventListener("resize", scrollNote);
 async function showMark(m, did, who, turn, entry) {
   app.reviewAt = entry ? { ply: m.ply - 1, entry: entry.ply } : null;  // the move list marks this move (moves.js)
   await embedGo(m.ply - 1);
-  const toMove = app.view && app.view.status.split(". ").pop();
+  const toMove = app.view && app.view.to_move;  // who is to move there, as the bridge says it
   $("status").textContent = `Before ${turn ? turn.charAt(0).toLowerCase() + turn.slice(1) : ""}${who}: ${did}${toMove ? `. ${toMove}` : ""}`;
   const targets = new Set(m.targets || []);
   $("board").querySelectorAll("[data-target]").forEach((t) => t.classList.toggle("hinted", targets.has(t.dataset.target)));
