@@ -3,11 +3,13 @@
 The battlefield is drawn from the viewer's side (their home rows at the bottom; South's for a spectator).
 A face-up card shows its four corners (★ for a Star), its name and type, its movement grid in miniature
 and its penny (H or T); the viewer's own face-down cards are drawn the same way but dashed and dimmed
-("face down"); the opponent's face-down cards are card backs. Cards are drawn in their owner's direction:
-the opponent's corners and grid are turned half round (its numbers stay upright), and the pair of corners
-that fights now (its penny: heads the top pair, tails the bottom one, ZN14) is ringed in red. The last turn is marked over the cards (start
-cell dashed, end cell outlined, an arrow, a badge with a combat's result). Clickable elements carry ``data-target`` ids shared
-with the rules engine's actions: cells ``a1`` … ``f6`` and trumps ``trump-<code>``.
+(in no words: the cell's title says "face down"); the opponent's face-down cards are card backs. Cards are
+drawn in their owner's direction: the opponent's corners and grid are turned half round (its numbers stay
+upright), and the pair of corners that fights now (its penny: heads the top pair, tails the bottom one,
+ZN14) is ringed in red. The last turn is marked over the cards (start cell dashed, end cell outlined, an
+arrow, a badge with a combat's result). Clickable elements carry ``data-target`` ids shared with the rules
+engine's actions: cells ``a1`` … ``f6`` and trumps ``trump-<code>``. The wide drawing's smallest text is
+:data:`CARD_TEXT` units (ui21: the whole battlefield in view at 1280x800, text at 11 px or more).
 """
 from __future__ import annotations
 
@@ -17,11 +19,19 @@ from typing import Any
 from ..core.svg import document, el, escape, text, title
 from .svg_combat import combat_panel
 
-W, H = 1010, 700
+W = 1010                 # the width the side panel is laid out in (see WIDE_W)
 CS = 96                  # cell size
 BX, BY = 36, 40          # battlefield origin
 PX = BX + 6 * CS + 26    # side panel x
-PW = W - PX - 12
+PW = W - PX - 12         # the side panel's width as it is laid out (the narrow layout scales it to its width)
+PANEL_SCALE = 13 / 11
+"""The wide drawing's side panel is scaled up by this much: its smallest text (11 units) as large as the
+cards' (:data:`CARD_TEXT`)."""
+WIDE_W = round(PX + PW * PANEL_SCALE + 12)
+"""Width of the wide drawing (its height follows the side panel's length, at least the battlefield's)."""
+WIDE_UP = 16
+"""The wide drawing's battlefield is drawn this much higher than :data:`BY` (the narrow layout keeps more
+room over it for its larger labels)."""
 COLS = "abcdef"
 TRIBE_COLOR = {"boarix": "#8b5a2b", "monkus": "#c7791a", "rhinogoths": "#5d6470", "warus": "#2f6f9f"}
 TRIBE_TITLE = {"boarix": "Boarix", "monkus": "Monkus", "rhinogoths": "Rhinogoths", "warus": "Warus"}
@@ -37,14 +47,14 @@ CSS = """
 [data-target]{cursor:pointer}
 .lbl{fill:#5a4a2a;font:13px sans-serif;text-anchor:middle}
 .face{fill:#fffdf6;stroke-width:3}.face.down{fill:#efe9dc;stroke-dasharray:6 4;opacity:.9}
-.nm{font:bold 10.5px sans-serif;text-anchor:middle;fill:#222}.ty{font:10px sans-serif;text-anchor:middle;fill:#555}
-.cn{fill:#fff;stroke:#444;stroke-width:1}.cn.fight{stroke:#cf222e;stroke-width:3}.cv{font:bold 11px sans-serif;text-anchor:middle;dominant-baseline:central}
+.nm{font:bold 13px sans-serif;text-anchor:middle;fill:#222}.ty{font:13px sans-serif;text-anchor:middle;fill:#555}
+.cn{fill:#fff;stroke:#444;stroke-width:1}.cn.fight{stroke:#cf222e;stroke-width:3}.cv{font:bold 13px sans-serif;text-anchor:middle;dominant-baseline:central}
 .cv.star{fill:#b8860b}.g{fill:#eee;stroke:#ccc;stroke-width:.5}.g.o{fill:#f2c94c;stroke:#8a6d00}
 .g.J{fill:#56c271;stroke:#1a7f37}.g.me{fill:#7b4fa0}
 .penny{stroke:#7a5b00;stroke-width:1.5}.penny.H{fill:#f4c542}.penny.T{fill:#c9c9c9}
-.pv{font:bold 10px sans-serif;text-anchor:middle;dominant-baseline:central;fill:#3a2a00}
+.pv{font:bold 13px sans-serif;text-anchor:middle;dominant-baseline:central;fill:#3a2a00}
 .back{stroke:#222;stroke-width:2}.backmark{fill:none;stroke:#fff;stroke-width:2;opacity:.6}
-.wall{fill:#2f7d32}.cage{fill:#6b3e1f}.obst{font:bold 11px sans-serif;fill:#fff;text-anchor:middle}
+.wall{fill:#2f7d32}.cage{fill:#6b3e1f}.obst{font:bold 13px sans-serif;fill:#fff;text-anchor:middle}
 .panel{fill:#fffaf0;stroke:#c9b78a;stroke-width:1.5}
 .ph{font:bold 14px sans-serif;fill:#3b2a1a}.pt{font:12px sans-serif;fill:#3b2a1a}.small{font:11px sans-serif;fill:#555}
 .trump rect{fill:#fff;stroke:#888;stroke-width:1.5}.trump.from rect,.trump.target rect{fill:#fff2a8;stroke:#9a6700;stroke-width:3}
@@ -56,7 +66,7 @@ a .link{fill:#1f5fbf;text-decoration:underline;font:12px sans-serif}
 .lastto{fill:none;stroke:#e07b00;stroke-width:4}.lastarrow{stroke:#e07b00;stroke-width:5;stroke-linecap:round;opacity:.8}
 .arrowhead{fill:#e07b00}.badge{stroke:#fff;stroke-width:1.5}.badge.attacker,.badge.hit{fill:#cf222e}
 .badge.defender,.badge.miss{fill:#1f6feb}.badge.draw{fill:#6e7781}
-.badgetext{font:bold 11px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
+.badgetext{font:bold 13px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
 """
 
 
@@ -103,16 +113,38 @@ def _face(x: float, y: float, card: dict, upright: bool, color: str, inset: floa
     return out
 
 
+CARD_TEXT = 13
+"""The smallest text on a card of the wide drawing (its name, type and corners), in drawing units, and so
+of the whole drawing (its side panel scaled to match, :data:`PANEL_SCALE`): at the page's 11 px floor
+the battlefield is about 520 px high (ui21: all of it and the page's status bar in view at 1280x800)."""
+GRID_CELL = 5.6
+"""A cell of the movement grid in miniature on a card of the wide drawing, in drawing units."""
+
+
 def _card(x: float, y: float, card: dict, upright: bool, color: str) -> str:
-    down = not card.get("up", True)
+    """A face-up card (or the viewer's own face-down one: dashed, :func:`_face`) in the wide drawing: its
+    corners, name and type (and variant) in :data:`CARD_TEXT` type, the movement grid in miniature
+    between its bottom corners, its penny and a trump's modifier beside the name. A face-down card says
+    so by its dashed face and its cell's title, not in words on the card (room for larger type)."""
     out = _face(x, y, card, upright, color, 4, 7,
-                [(x + 14, y + 19), (x + CS - 14, y + 19), (x + CS - 14, y + CS - 14), (x + 14, y + CS - 14)], 8.5)
-    name = card["name"] if len(card["name"]) <= 14 else card["name"][:13] + "…"
-    out.append(text(x + CS / 2, y + 38, name, class_="nm"))
+                [(x + 15, y + 22), (x + CS - 15, y + 22), (x + CS - 15, y + CS - 16), (x + 15, y + CS - 16)], 10)
+    # the penny (and a trump's ×2 or +1 on the other side) between the corners, the words clear of them
+    left, right = x + 7, x + CS - 7
+    if card.get("coin"):
+        px = x + CS - 14 if upright else x + 14
+        out.append(el("circle", cx=px, cy=y + 51, r=9.5, class_=f"penny {card['coin']}"))
+        out.append(text(px, y + 51, card["coin"], class_="pv"))
+        left, right = (left, x + CS - 25) if upright else (x + 25, right)
+    if card.get("mod"):
+        mx = x + 14 if upright else x + CS - 14
+        out.append(text(mx, y + 51, "×2" if card["mod"] == "x2" else "+1", class_="cv"))
+        left, right = (x + 24, right) if upright else (left, x + CS - 24)
     ty = card["type"] + (f" {card['variant']}" if card.get("variant") else "")
-    out.append(text(x + CS / 2, y + 49, ty if not down else ty + " · down", class_="ty"))
-    # the movement grid in miniature, 5×5 cells of 6 px, forward = the card's top
-    gx, gy = x + CS / 2 - 15, y + 54
+    out.append(_fit((left + right) / 2, y + 45, card["name"], right - left, CARD_TEXT, "nm", bold=True))
+    out.append(_fit((left + right) / 2, y + 58, ty, right - left, CARD_TEXT, "ty"))
+    # the movement grid in miniature, 5×5, forward = the card's top
+    g = GRID_CELL
+    gx, gy = x + CS / 2 - 2.5 * g, y + 62
     grid = card.get("grid")
     for i in range(5):
         for j in range(5):
@@ -120,14 +152,7 @@ def _card(x: float, y: float, card: dict, upright: bool, color: str) -> str:
             if not upright:
                 ch = grid[4 - i][4 - j] if grid else "."
             cls = "g me" if (i, j) == (2, 2) else f"g {ch}" if ch in "oJ" else "g"
-            out.append(el("rect", x=gx + j * 6, y=gy + i * 6, width=6, height=6, class_=cls))
-    if card.get("coin"):
-        px, py = (x + CS - 14, y + 50) if upright else (x + 14, y + 50)
-        out.append(el("circle", cx=px, cy=py, r=9, class_=f"penny {card['coin']}"))
-        out.append(text(px, py, card["coin"], class_="pv"))
-    if card.get("mod"):
-        out.append(text(x + 14 if upright else x + CS - 14, y + 70, "×2" if card["mod"] == "x2" else "+1",
-                        class_="cv"))
+            out.append(el("rect", x=round(gx + j * g, 2), y=round(gy + i * g, 2), width=g, height=g, class_=cls))
     return el("g", "".join(out), class_="card")
 
 
@@ -215,8 +240,14 @@ def draw(obs: dict, viewer: int | None = None, layout: str = "wide", **_ignored)
     board = _battlefield(obs, v, narrow)
     panel, end = _side_panel(obs, v, narrow)
     if not narrow:
-        return document(W, H, el("rect", x=0, y=0, width=W, height=H, class_="bg") + board + panel, CSS,
-                        _label(obs, v))
+        # the battlefield WIDE_UP higher (its top labels close to the edge), the side panel scaled up to the
+        # cards' type beside it; the drawing as high as the battlefield, or the panel when that is longer
+        height = round(max(BY + 6 * CS + 12 - WIDE_UP, (end - BY + 30) * PANEL_SCALE + 8))
+        board = el("g", board, transform=f"translate(0 {-WIDE_UP})")
+        panel = el("g", panel, transform=f"translate({PX} {-(BY - 30) * PANEL_SCALE:.1f}) scale({PANEL_SCALE:.4f}) "
+                                         f"translate({-PX} 0)")
+        return document(WIDE_W, height, el("rect", x=0, y=0, width=WIDE_W, height=height, class_="bg") + board
+                        + panel, CSS, _label(obs, v))
     top = BY + 6 * CS + 28
     slot: float = DETAIL_H
     if _combat_on_top(obs):
@@ -259,7 +290,8 @@ def _battlefield(obs: dict, v: int, narrow: bool) -> str:
     for i in range(6):
         col = COLS[i] if v == 0 else COLS[5 - i]
         parts.append(text(BX + i * CS + CS / 2, BY - lab, col, class_="lbl"))
-        parts.append(text(BX + i * CS + CS / 2, BY + 6 * CS + (24 if narrow else 18), col, class_="lbl"))
+        if narrow:  # the wide drawing has them over the battlefield only (ui21: its last row over the status bar)
+            parts.append(text(BX + i * CS + CS / 2, BY + 6 * CS + 24, col, class_="lbl"))
         rown = 6 - i if v == 0 else i + 1
         parts.append(text(BX - (19 if narrow else 16), BY + i * CS + CS / 2 + 6, str(rown), class_="lbl"))
     for cell in range(36):
@@ -275,7 +307,8 @@ def _battlefield(obs: dict, v: int, narrow: bool) -> str:
                 body += el("rect", x=x + 8, y=y + 8, width=CS - 16, height=CS - 16, rx=10, class_=cls)
                 body += text(x + CS / 2, y + CS / 2, "Wall" if cls == "wall" else "Cage", class_="obst")
                 if cv.get("caged"):
-                    body += text(x + CS / 2, y + CS / 2 + (22 if narrow else 14), cv["caged"][:12], class_="obst")
+                    body += (text(x + CS / 2, y + CS / 2 + 22, cv["caged"][:12], class_="obst") if narrow else
+                             _fit(x + CS / 2, y + CS / 2 + 16, cv["caged"][:12], CS - 20, CARD_TEXT, "obst", bold=True))
             elif cv.get("hidden"):
                 body += _back(x, y, color)
             elif narrow:
@@ -361,9 +394,17 @@ DETAIL_CARD = 2.0
 """Scale of the card drawn in full in the detail box (its grid cells about 6.5 CSS px on a 360 px screen)."""
 
 
-def _fit(x: float, y: float, s: str, width: float, size: float, cls: str) -> str:
-    """``s`` centred at ``x``, squeezed to ``width`` when it would be wider (about 0.58 em a letter)."""
-    if len(s) * size * 0.58 > width:
+def _em(s: str) -> float:
+    """``s``'s width in em in a common sans-serif, roughly: i, l, r and the like 0.3, m and w 0.9, capitals
+    0.7, other letters and digits 0.58 (a little over Arial's, a little under DejaVu Sans's)."""
+    return sum(0.3 if ch in "iljtfrI .,:;'!|-" else 0.9 if ch in "mwMW" else 0.7 if ch.isupper() else 0.58
+               for ch in s)
+
+
+def _fit(x: float, y: float, s: str, width: float, size: float, cls: str, bold: bool = False) -> str:
+    """``s`` centred at ``x``, squeezed to ``width`` when it would be wider (:func:`_em`, bold 8% wider);
+    never stretched (a squeeze only where the estimate is over the width)."""
+    if _em(s) * size * (1.08 if bold else 1.0) > width:
         return el("text", escape(s), x=x, y=y, class_=cls, textLength=width, lengthAdjust="spacingAndGlyphs")
     return text(x, y, s, class_=cls)
 
@@ -375,7 +416,7 @@ def _card_narrow(x: float, y: float, card: dict, upright: bool, color: str) -> s
     top, bot = y + 24, y + CS - 21
     out = _face(x, y, card, upright, color, 3, 6, [(x + 18, top), (x + CS - 18, top), (x + CS - 18, bot),
                                                     (x + 18, bot)], 14)
-    out.append(_fit(x + CS / 2, y + CS / 2 + 6, card["name"], CS - 14, 19, "nm"))
+    out.append(_fit(x + CS / 2, y + CS / 2 + 6, card["name"], CS - 14, 19, "nm", bold=True))
     if card.get("coin"):
         heads_on_top = (card["coin"] == "H") == upright
         py = top if heads_on_top else bot
@@ -470,7 +511,7 @@ def _trail(obs: dict, viewer: int, narrow: bool = False) -> str:
                       class_="lastto"))
         badge = RESULT_BADGE.get(st.get("result") or "")
         if badge:
-            bw, bh, by = (80, 26, ty + CS / 2 - 13) if narrow else (54, 18, ty + CS / 2 - 24)
+            bw, bh, by = (80, 26, ty + CS / 2 - 13) if narrow else (60, 20, ty + CS / 2 - 26)
             out.append(el("rect", x=tx - bw / 2, y=by, width=bw, height=bh, rx=bh / 2,
                           class_=f"badge {st['result']}"))
             out.append(text(tx, by + bh / 2, badge, class_="badgetext"))

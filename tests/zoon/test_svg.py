@@ -6,6 +6,8 @@ import re
 from pygames.core import get_game
 from pygames.core.bots import random_action
 
+from pygames.zoon import svg as zsvg
+
 from .helpers import play, pos
 
 G = get_game("zoon")
@@ -157,7 +159,40 @@ def test_wide_layout_is_the_default():
     s = pos({"c3": "Kassin A1", "a1": "Sacrechêne"}, {"c4": "Bouga A1", "f6": "Queen Mary"})
     obs = s.observation(0)
     assert G.draw_svg(obs, viewer=0) == G.draw_svg(obs, viewer=0, layout="wide")
-    assert 'viewBox="0 0 1010 700"' in G.draw_svg(obs, viewer=0)
+    assert f'viewBox="0 0 {zsvg.WIDE_W} 612"' in G.draw_svg(obs, viewer=0)
+
+
+def _wide_text_sizes(svg: str) -> list[tuple[float, str, str]]:
+    """(size in drawing units, class, text) of every text of a wide drawing: its class's font size in the
+    drawing's CSS, times :data:`PANEL_SCALE` in the side panel (the group after the battlefield's)."""
+    sizes = {c: float(v) for c, v in re.findall(r"\.([\w-]+)\{[^}]*?font:(?:bold )?([\d.]+)px", zsvg.CSS)}
+    board, panel = svg.split(f"scale({zsvg.PANEL_SCALE:.4f})")
+    out = []
+    for part, k in ((board, 1.0), (panel, zsvg.PANEL_SCALE)):
+        for cls, s in re.findall(r'<text [^>]*class="([^"]+)"[^>]*>([^<]*)<', part):
+            out.append((sizes[cls.split()[0]] * k, cls, s))
+    return out
+
+
+def test_wide_drawing_fits_a_laptop_screen_at_readable_type():
+    """ui21: at 1280x800 Zoon's last two rows were under the page's status bar (the drawing 700 units high,
+    its card type 10 units: 770 px at the page's 11 px floor). Every text of the wide drawing (cards,
+    labels, badges, the side panel) is now at least CARD_TEXT units, and the battlefield with its labels
+    (the column letters over it only) is at most 612 units high: at 11 px type at most 518 px high. A face-down card of one's own says so
+    by its dashed face and title, not in words."""
+    s = pos({"c3": "Kassin A1", "a1": "Sacrechêne", "b1": "Gold-Hure"},
+            {"c4": "Bouga A1", "f6": "Queen Mary", "e5": "King Louis"}, mode="alternate", down=["a1"])
+    for viewer in (0, 1):
+        svg = G.draw_svg(s.observation(viewer), viewer=viewer)
+        found = _wide_text_sizes(svg)
+        assert {"nm", "ty", "cv", "pv", "lbl", "ph", "small"} <= {c.split()[0] for _z, c, _t in found}
+        small = [(z, c, t) for z, c, t in found if z < zsvg.CARD_TEXT - 1e-9]
+        assert not small, small
+        assert "· down" not in svg and "face down" in svg  # the cell's title
+    svg = G.draw_svg(s.observation(0), viewer=0)
+    labels = [float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)" class="lbl"', svg)]
+    assert len(labels) == 12 and max(labels) + 4 - zsvg.WIDE_UP <= 612  # 6 column letters, 6 row numbers
+    assert (zsvg.BY + 6 * zsvg.CS - zsvg.WIDE_UP + 12) * 11 / zsvg.CARD_TEXT <= 518
 
 
 def _ringed(svg, cell):
