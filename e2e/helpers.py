@@ -42,6 +42,18 @@ def check_page(seen: list[str], errors: list[str], site_url: str) -> None:
     assert not errors, f"uncaught page errors: {errors}"
 
 
+SMALLEST_TEXT = """const smallestText = (svg) => {  // the smallest text of a drawing on screen, in CSS px (as web/view.js)
+  let min = 99;
+  for (const t of svg.querySelectorAll('text')) {
+    if (!t.textContent.trim() || !t.getClientRects().length) continue;
+    const m = t.getScreenCTM();
+    min = Math.min(min, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
+  }
+  return min;
+};
+"""
+"""JavaScript to put at the start of a measuring function's body: defines ``smallestText(svg)``."""
+
 IDLE = "!document.body.dataset.busy && !document.body.dataset.drawing"
 
 

@@ -16,7 +16,7 @@ import pygames.core
 from pygames.core.chance import sample_outcome
 from pygames.core.record import Record
 
-from .helpers import idle, open_app
+from .helpers import SMALLEST_TEXT, idle, open_app
 
 GAMES = [("dvonn", {}, 40), ("zertz", {"board": "37 rings"}, 14), ("zertz", {"board": "61 rings"}, 20),
          ("dvertz", {}, 30), ("duerror_grandis", {"players": 3}, 40), ("dritzak", {"players": 2}, 40),
@@ -47,14 +47,9 @@ WHY = """() => { const v = window.pygamesApp.view; const ok = new Set(v.legal.fl
   if (t) t.dispatchEvent(new MouseEvent('click', {bubbles: true})); return Boolean(t); }"""
 
 MEASURE = """() => {
-  const box = (s) => { const e = document.querySelector(s); const r = e.getBoundingClientRect(); return [r.top, r.bottom]; };
+""" + SMALLEST_TEXT + """  const box = (s) => { const e = document.querySelector(s); const r = e.getBoundingClientRect(); return [r.top, r.bottom]; };
   const svg = document.querySelector('#board svg');
-  let min = 99;  // the smallest text on screen, in CSS px (as web/view.js smallestText)
-  for (const t of svg.querySelectorAll('text')) {
-    if (!t.textContent.trim() || !t.getClientRects().length) continue;
-    const m = t.getScreenCTM();
-    min = Math.min(min, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
-  }
+  const min = smallestText(svg);
   return {board: box('#board svg'), status: box('#quickbar'), hint: box('#hint-text'), why: box('#why'),
           moves: box('#moves'), minfont: min, height: innerHeight, scrollY};
 }"""

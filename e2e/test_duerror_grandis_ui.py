@@ -5,7 +5,7 @@ from __future__ import annotations
 from pygames.core.record import Record
 from pygames.duerror_grandis.svg import PALETTE
 
-from .helpers import open_app, perform, play_first, play_game, view, wait_settled
+from .helpers import SMALLEST_TEXT, open_app, perform, play_first, play_game, view, wait_settled
 
 COUNT_CURTAINS = """() => { window.__curtains = 0;
   new MutationObserver(() => { if (!document.getElementById('curtain').hidden) window.__curtains++; })
@@ -191,14 +191,9 @@ def test_phone_and_desktop_layouts_keep_the_panel_readable(app, site_url):
 
 
 IN_VIEW = """() => {
-  const box = (id) => { const r = document.querySelector(id).getBoundingClientRect(); return [r.top, r.bottom]; };
+""" + SMALLEST_TEXT + """  const box = (id) => { const r = document.querySelector(id).getBoundingClientRect(); return [r.top, r.bottom]; };
   const svg = document.querySelector('#board svg');
-  let min = 99;  // the smallest text on screen, in CSS px (as web/view.js smallestText)
-  for (const t of svg.querySelectorAll('text')) {
-    if (!t.textContent.trim() || !t.getClientRects().length) continue;
-    const m = t.getScreenCTM();
-    min = Math.min(min, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
-  }
+  const min = smallestText(svg);
   return {board: box('#board svg'), status: box('#status'), hint: box('#hint-text'), buttons: box('#action-buttons'),
           grid: Math.max(...[...svg.querySelectorAll('g.cell')].map((g) => g.getBoundingClientRect().bottom)),
           height: innerHeight, minfont: min};
