@@ -61,6 +61,8 @@ CSS = """
 .trump.selected rect{fill:#ffd33d;stroke:#9a6700;stroke-width:3}
 .tn{font:bold 11px sans-serif;fill:#222}.tb{fill:#7a6a55;stroke:#333}
 .win{font:bold 20px sans-serif;fill:#1a7f37;text-anchor:middle}
+.winbanner{animation:winbanner .6s ease-in 2.5s forwards}@keyframes winbanner{to{opacity:.12}}
+@media (prefers-reduced-motion:reduce){.winbanner{animation-duration:.01s}}
 a .link{fill:#1f5fbf;text-decoration:underline;font:12px sans-serif}
 .trail{pointer-events:none}.lastfrom{fill:#f5b700;fill-opacity:.18;stroke:#c98a00;stroke-width:3;stroke-dasharray:7 5}
 .lastto{fill:none;stroke:#e07b00;stroke-width:4}.lastarrow{stroke:#e07b00;stroke-width:5;stroke-linecap:round;opacity:.8}
@@ -279,8 +281,9 @@ def _label(obs: dict, v: int) -> str:
 
 
 def _battlefield(obs: dict, v: int, narrow: bool) -> str:
-    """The 6×6 battlefield with its labels, the cards, the last turn's trail and a game-over banner; in
-    the narrow layout each visible card's cell also holds the card in full for the detail box."""
+    """The 6×6 battlefield with its labels, the cards, the last turn's trail and a game-over banner (faded
+    after 3 s and click-through, so the final position shows); in the narrow layout each visible card's
+    cell also holds the card in full for the detail box."""
     names = obs["player_names"]
     fight = set()
     if obs.get("combat"):
@@ -322,9 +325,12 @@ def _battlefield(obs: dict, v: int, narrow: bool) -> str:
     parts.append(_trail(obs, v, narrow))
     if obs.get("phase") == "over":
         msg = "Draw" if obs.get("winner") is None else f"{names[obs['winner']]} wins"
-        parts.append(el("rect", x=BX + 120, y=BY + 3 * CS - 30, width=6 * CS - 240, height=56, rx=10,
-                        fill="#fffaf0", stroke="#1a7f37"))
-        parts.append(text(BX + 3 * CS, BY + 3 * CS + 6, msg, class_="win", id="winner"))
+        # over the middle of the battlefield, then faded (CSS .winbanner) so the final position shows through;
+        # clicks and taps go through it to the cards (newcomer20: it hid the cards of b3-d4)
+        banner = el("rect", x=BX + 120, y=BY + 3 * CS - 30, width=6 * CS - 240, height=56, rx=10,
+                    fill="#fffaf0", stroke="#1a7f37")
+        banner += text(BX + 3 * CS, BY + 3 * CS + 6, msg, class_="win", id="winner")
+        parts.append(el("g", banner, class_="winbanner", pointer_events="none"))
     return "".join(parts)
 
 

@@ -288,3 +288,17 @@ def test_phone_shows_the_classic_choice_right_under_the_battlefield():
     assert svg.count('id="combat-panel"') == 1
     under = svg.split('class="hint"')[1]
     assert under.lstrip().startswith("transform=") and "top left" in under.split("</g></g>")[0]
+
+
+def test_the_game_over_banner_lets_the_final_position_show():
+    """newcomer20: the "North wins" banner hid the cards of the battlefield's middle rows. It is drawn in a
+    group that clicks and taps go through and that the drawing's CSS fades after a moment."""
+    rng = random.Random(3)
+    s = G.new_initial_state({"combat": "alternate"})
+    while not s.is_terminal():
+        s.apply(random_action(s, rng))
+    for layout in ("wide", "narrow"):
+        svg = G.draw_svg(s.observation(0), viewer=0, layout=layout)
+        group = re.search(r'<g class="winbanner" pointer-events="none">(.*?)</g>', svg)
+        assert group and 'id="winner"' in group.group(1)
+        assert re.search(r"\.winbanner\{animation:winbanner[^}]*forwards\}@keyframes winbanner\{to\{opacity:\.\d+\}\}", svg)
