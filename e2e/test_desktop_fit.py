@@ -50,7 +50,7 @@ MEASURE = """() => {
 """ + SMALLEST_TEXT + """  const box = (s) => { const e = document.querySelector(s); const r = e.getBoundingClientRect(); return [r.top, r.bottom]; };
   const svg = document.querySelector('#board svg');
   const min = smallestText(svg);
-  return {board: box('#board svg'), status: box('#quickbar'), hint: box('#hint-text'), why: box('#why'),
+  return {board: box('#board svg'), status: box('#quickbar'), hint: box('#hint-text'), why: box('#why'), nav: box('#embed-nav'),
           moves: box('#moves'), minfont: min, height: innerHeight, scrollY};
 }"""
 
@@ -84,7 +84,8 @@ def test_the_whole_turn_is_in_view_at_1280x800(app, site_url, game, options, pli
     idle(app)
     app.evaluate("window.scrollTo(0, 0)")
     m = app.evaluate(MEASURE)
-    for part in ("status", "hint", "why"):
+    # ui22: the step buttons too (they were under the hint and went past 800 px): in the status's row
+    for part in ("status", "hint", "why", "nav"):
         assert 0 <= m[part][0] < m[part][1] <= m["height"], (part, m)
     assert m["minfont"] >= 11, m
     assert m["board"][0] >= 0, m

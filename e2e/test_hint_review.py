@@ -139,15 +139,33 @@ def text_sizes(page) -> list[float]:
                                      "parseFloat(getComputedStyle(e).fontSize) * e.getScreenCTM().a)")
 
 
+def in_view(page, sel: str) -> bool:
+    """Whether ``sel``'s box is whole within the window."""
+    return page.evaluate("""(s) => { const r = document.querySelector(s).getBoundingClientRect();
+      return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }""", sel)
+
+
+def boxes(page) -> dict:
+    return page.evaluate("""() => Object.fromEntries(['board-box', 'review-chart', 'review-marks', 'review-detail']
+      .map((id) => { const r = document.getElementById(id).getBoundingClientRect(); return [id, [r.top, r.bottom]]; }))""")
+
+
 def review(page, game: str, final: dict) -> None:
     """Review: the chart with its marks; a click on a mark shows the position before it and a better move."""
     assert page.is_disabled("#undo") and page.get_attribute("#undo", "title") == OVER
     assert page.is_hidden("#hint")
     t0 = time.perf_counter()
+    # ui22: the game over says so, not the words of a position stepped back to
+    assert page.inner_text("#embed-ply") == f"Game over after turn {final['moves'][-1]['turn']}"
+    page.evaluate("window.scrollTo(0, 0)")
     page.click("#review")
     page.wait_for_selector("#review-chart svg polyline.win", timeout=120_000)
     took = time.perf_counter() - t0
     idle(page)
+    # ui22: the review opens in view (it opened under the screen's edge, its title alone seen), with the
+    # board's bottom still above it
+    assert in_view(page, "#review-chart") and in_view(page, "#review-marks"), boxes(page)
+    assert page.evaluate("document.getElementById('board-box').getBoundingClientRect().bottom") > 0
     marks = page.locator("#review-chart .mark")
     assert marks.count() >= 1, f"{game}: no move marked"
     sizes = text_sizes(page)
@@ -176,18 +194,25 @@ def review(page, game: str, final: dict) -> None:
     assert shown["browsing"] and shown["ply"] == ply - 1, (label, shown["ply"])
     detail = page.inner_text("#review-detail")
     assert "The computer suggests: " in detail and detail.startswith(turn), detail
-    # the status line and the move list point at the same move: its line's number, the entry marked
-    assert page.inner_text("#status").startswith(f"Before turn {entry['turn']}, "), page.inner_text("#status")
-    cur = page.locator("#moves a.current")
-    assert cur.count() == 1 and cur.get_attribute("data-ply") == str(entry["ply"])
-    assert cur.evaluate("a => a.closest('li').value") == entry["turn"]
-    # ui20: the status repeats who is to move as the bridge says it (no reading of its status line); the
-    # step counter speaks in turns; the mark shown is marked on the chart, in its view, with its own loss
-    assert page.inner_text("#status").endswith(f". {shown['to_move']}"), page.inner_text("#status")
+    # ui22: one position, one reading: the status, the step counter, the move list's marked entry and the
+    # mark's words all say the position shown ("After turn 103", "After turn 20 (2/3)"), the move reviewed
+    # (the next one) outlined in the list; the status repeats who is to move as the bridge says it
     pos = shown["position"]
-    said = (f"Start, {turns} turns" if not pos["turn"] else f"After turn {pos['turn']} of {turns}" if pos["over"]
-            else f"Turn {pos['turn']} of {turns}" + (f", {pos['step']}/{pos['steps']}" if pos["step"] < pos["steps"] else ""))
-    assert page.inner_text("#embed-ply") == said, pos
+    where = pos["where"]
+    assert where == ("The start of the game" if not pos["turn"] else f"After turn {pos['turn']}"
+                     + (f" ({pos['step']}/{pos['steps']})" if pos["step"] < pos["steps"] else "")), pos
+    assert page.inner_text("#status").startswith(where), page.inner_text("#status")
+    assert page.inner_text("#status").endswith(f". {shown['to_move']}"), page.inner_text("#status")
+    assert page.inner_text("#embed-ply") == (f"Start, {turns} turns" if not pos["turn"] else f"{where} of {turns}"), pos
+    assert f"the position {where[0].lower()}{where[1:]}, before it" in detail, (detail, where)
+    cur = page.locator("#moves a.current")
+    if pos["turn"]:
+        assert cur.count() == 1 and cur.evaluate("a => a.closest('li').value") == pos["turn"], pos
+    reviewed = page.locator("#moves a.reviewed")
+    assert reviewed.count() == 1 and reviewed.get_attribute("data-ply") == str(entry["ply"])
+    assert reviewed.evaluate("a => a.closest('li').value") == entry["turn"]
+    # ui22: the mark's words in view with the chart and the board's bottom
+    assert in_view(page, "#review-detail") and in_view(page, "#review-chart"), boxes(page)
     on = page.locator("#review-chart g.mark.current")
     assert on.count() == 1 and on.get_attribute("data-ply") == str(ply)
     loss = re.search(r"About (\d+) points", detail).group(1)
@@ -200,10 +225,14 @@ def review(page, game: str, final: dict) -> None:
       .filter((t) => getComputedStyle(t).display !== 'none').map((t) => Number(t.getAttribute('x')))""")
     x0 = float(on.locator("line").get_attribute("x1"))
     assert all(abs(x - x0) >= 34 for x in near), (x0, near)
-    hinted = page.locator("#board [data-target].hinted")
-    if hinted.count():  # the suggested move is on screen, not scrolled away above the chart
-        box = hinted.first.bounding_box()
-        assert box and 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"], box
+    # ui22: a step away from the mark drops its words and its move marked on the board (they stayed, under
+    # another position), without moving the page
+    y0 = page.evaluate("scrollY")
+    page.click("#embed-next")
+    idle(page)
+    assert page.is_hidden("#review-detail") and page.locator("#board .hinted").count() == 0
+    assert page.locator("#review-chart g.mark.current").count() == 0 and page.locator("#moves a.reviewed").count() == 0
+    assert page.evaluate("scrollY") == y0
     print(f"{game}: review of {final['plies']} plies in {took:.2f} s, {marks.count()} marks")
     if game == "dritzak":  # axe-core on the reviewed game: the chart, its marks and the detail
         assert serious(page) == []
@@ -233,6 +262,10 @@ def test_hint_and_review(player, records, game):
     player.evaluate("h => { delete document.body.dataset.ply; location.hash = h; }",
                     share_hash(record, ["human"] + ["random"] * (n - 1)))
     player.wait_for_function(f"document.body.dataset.ply === '{len(record['actions'])}'")
+    # ui22: the game in progress, at its live position, says the turn being played ("After turn 32 of 32"
+    # read like the game's end)
+    pos = view(player)["position"]
+    assert player.inner_text("#embed-ply") == f"Turn {pos['turn'] + 1 if pos['over'] else pos['turn']}, now", pos
     hinted = hint(player, game)
     perform(player, hinted)  # the hinted move is played by clicking what the board marked
     settle_move(player, len(record["actions"]))

@@ -37,7 +37,8 @@ def test_status_seats_options_game_over_play_again_and_resume(app, site_url):
     assert app.get_attribute("#embed-ply", "title") == f"Position 0 of {plies}"
     app.keyboard.press("ArrowRight")
     idle(app)
-    assert app.inner_text("#embed-ply").startswith((f"Turn 1 of {turns}, 1/", f"After turn 1 of {turns}"))
+    # ui22: one reading everywhere, "after action k of turn t" ("After turn 1 (1/2) of 5")
+    assert app.inner_text("#embed-ply").startswith((f"After turn 1 (1/", f"After turn 1 of {turns}"))
     assert app.get_attribute("#embed-ply", "title").startswith(f"Position 1 of {plies}")
     app.click("#embed-last")
     idle(app)

@@ -151,11 +151,10 @@ def _browse_status(state, moves: list[dict]) -> str:
     speak of the game now. ``moves``: the entries of :func:`_moves`."""
     ply = len(state.history)
     done = [m for m in moves if m["ply"] <= ply]
+    where = _position(moves, state)["where"]
     if done:
         m = done[-1]
-        where = f"After turn {m['turn']}" + (f", {m['name']}" if m["name"] else "") + f": {m['label']}"
-    else:
-        where = "The start of the game"
+        where += (f", {m['name']}" if m["name"] else "") + f": {m['label']}"
     return f"{where}. {_to_move(state)}"
 
 
@@ -185,14 +184,17 @@ def turns_of(moves: list[dict], plies: int) -> list[int]:
 def _position(moves: list[dict], state) -> dict:
     """Where ``state`` (a position of the game, after ``len(state.history)`` actions) stands in the move
     list's numbering, for the page's step counter: ``{"turn": t, "turns": T, "step": k, "steps": n,
-    "over": bool}``: after the ``k``-th of the ``n`` entries of turn ``t`` (of ``T`` turns in the list),
-    ``over`` when turn ``t`` is over there (the next entry is another turn's, or, at the list's end, the
-    game is over or another player is to move); turn 0 (step 0 of 0) is the start of the game."""
+    "over": bool, "where": str}``: after the ``k``-th of the ``n`` entries of turn ``t`` (of ``T`` turns in
+    the list), ``over`` when turn ``t`` is over there (the next entry is another turn's, or, at the list's
+    end, the game is over or another player is to move); turn 0 (step 0 of 0) is the start of the game.
+    ``where`` words it, the one reading the status, the step counter and the review share (ui22): "The
+    start of the game", "After turn 15" (the turn over) or "After turn 20 (2/3)" (within a turn of several
+    actions: its first 2 of 3 played)."""
     ply = len(state.history)
     done = [m for m in moves if m["ply"] <= ply]
     turns = moves[-1]["turn"] if moves else 0
     if not done:
-        return {"turn": 0, "turns": turns, "step": 0, "steps": 0, "over": True}
+        return {"turn": 0, "turns": turns, "step": 0, "steps": 0, "over": True, "where": "The start of the game"}
     last = done[-1]
     t = last["turn"]
     if len(done) < len(moves):
@@ -200,8 +202,9 @@ def _position(moves: list[dict], state) -> dict:
     else:
         p = state.current_player()
         over = p == TERMINAL or (p >= 0 and state.player_name(p) != last["name"])
-    return {"turn": t, "turns": turns, "step": sum(1 for m in done if m["turn"] == t),
-            "steps": sum(1 for m in moves if m["turn"] == t), "over": over}
+    step, steps = sum(1 for m in done if m["turn"] == t), sum(1 for m in moves if m["turn"] == t)
+    where = f"After turn {t}" + (f" ({step}/{steps})" if step < steps else "")
+    return {"turn": t, "turns": turns, "step": step, "steps": steps, "over": over, "where": where}
 
 
 def _result_text(state, game, seats) -> str:

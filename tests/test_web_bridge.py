@@ -40,7 +40,7 @@ def test_bot_plays_and_browsing_shows_old_positions():
     assert old["browsing"] and old["ply"] == 2 and old["legal"] == []
     # an earlier position says which it is, not "Your turn" or "thinking" (they speak of the game now)
     # named as the move list numbers it: the turn (several actions, its roll with it), whose, the move
-    assert old["status"] == "After turn 2, Black: Roll 4 and 1. Black to move", old["status"]
+    assert old["status"] == "After turn 2 (1/3), Black: Roll 4 and 1. Black to move", old["status"]
     assert call("view", ply=1)["ok"]["status"] == "After turn 1: Black opens. Chance to play"
     assert call("view", ply=0)["ok"]["status"] == "The start of the game. Chance to play"
     entry = next(m for m in old["moves"] if m["ply"] == 7)
@@ -345,16 +345,41 @@ def test_the_position_is_numbered_in_the_move_lists_turns():
     turns = ms[-1]["turn"]
     n = sum(m["turn"] == turns for m in ms)
     mover = v["player_names"][v["current_player"]] if v["current_player"] >= 0 else None
-    assert v["position"] == {"turn": turns, "turns": turns, "step": n, "steps": n, "over": mover != ms[-1]["name"]}
-    assert call("view", ply=0)["ok"]["position"] == {"turn": 0, "turns": turns, "step": 0, "steps": 0, "over": True}
+    assert v["position"] == {"turn": turns, "turns": turns, "step": n, "steps": n, "over": mover != ms[-1]["name"],
+                             "where": f"After turn {turns}"}
+    assert call("view", ply=0)["ok"]["position"] == {"turn": 0, "turns": turns, "step": 0, "steps": 0, "over": True,
+                                                     "where": "The start of the game"}
     for ply in range(1, v["plies"]):
         pos = call("view", ply=ply)["ok"]["position"]
+        del pos["where"]
         entry = ms[ply - 1]
         same = [m for m in ms if m["turn"] == entry["turn"]]
         assert pos == {"turn": entry["turn"], "turns": turns, "step": same.index(entry) + 1, "steps": len(same),
                        "over": ms[ply]["turn"] != entry["turn"]}
     assert any(pos["steps"] > 1 and not pos["over"]
                for pos in [call("view", ply=p)["ok"]["position"] for p in range(1, v["plies"])])
+
+
+def test_the_status_and_the_counter_say_a_position_in_the_same_words():
+    """ui22: one reading of a position, "after action k of turn t": the browsing status starts with the
+    position's ``where`` ("After turn 20 (2/3)" within a turn of several actions, "After turn 15" once it is
+    over), never "After turn 31" for a turn whose other actions are still to come (newcomer20: the counter
+    said "Turn 31, 1/3" and the status "After turn 31" of one position)."""
+    call("new_game", game="verquere", seats=["random", "random"], seed=1)
+    for _ in range(12):
+        v = call("bot")["ok"]
+    partial = 0
+    for ply in range(1, v["plies"]):
+        shown = call("view", ply=ply)["ok"]
+        pos = shown["position"]
+        assert shown["status"].startswith(pos["where"]) and shown["status"][len(pos["where"])] in ",:"
+        if pos["step"] < pos["steps"]:
+            partial += 1
+            assert pos["where"] == f"After turn {pos['turn']} ({pos['step']}/{pos['steps']})", pos
+        else:
+            assert pos["where"] == f"After turn {pos['turn']}", pos
+    assert partial
+    assert call("view", ply=0)["ok"]["status"].startswith("The start of the game. ")
 
 
 def test_the_review_numbers_its_plies_and_marks_in_turns(monkeypatch):

@@ -84,12 +84,18 @@ export function renderMoves(v) {
   const cur = ol.querySelector("a.current");
   if (cur) cur.classList.remove("current");
   if (v.browsing) {
-    // the review's mark shows the position before the move it is about: that move is the one marked
-    const at = app.reviewAt && app.reviewAt.ply === v.ply ? app.reviewAt.entry : v.ply;
-    const a = ol.querySelector(`a[data-ply="${at}"]`);
+    // the entry marked is the last one shown, as the status and the step counter say (ui22); the review's
+    // mark (the position before the move it is about) outlines that move, the next entry, in the list's
+    // own scroll (the page does not move)
+    const a = ol.querySelector(`a[data-ply="${v.ply}"]`);
     if (a) a.classList.add("current");
-    // the reviewed move in view in the list's own scroll (the page does not move)
-    if (a && at !== v.ply) ol.scrollTop += a.getBoundingClientRect().top - ol.getBoundingClientRect().top - ol.clientHeight / 2;
+    const old = ol.querySelector("a.reviewed");
+    if (old) old.classList.remove("reviewed");
+    const at = app.reviewAt && app.reviewAt.ply === v.ply ? ol.querySelector(`a[data-ply="${app.reviewAt.entry}"]`) : null;
+    if (at) {
+      at.classList.add("reviewed");
+      ol.scrollTop += at.getBoundingClientRect().top - ol.getBoundingClientRect().top - ol.clientHeight / 2;
+    }
   } else {
     ol.scrollTop = ol.scrollHeight;
   }
@@ -114,17 +120,39 @@ $("embed-prev").addEventListener("click", () => embedGo(app.view.ply - 1));
 $("embed-next").addEventListener("click", () => embedGo(app.view.ply + 1));
 $("embed-last").addEventListener("click", () => embedGo(app.view.plies));
 
-// First / previous / next / last position, on the game page as in the embed.
-export function renderNav(v) {
-  $("embed-nav").hidden = false;
-  // the game page counts turns, as its move list numbers them, the review's chart and the status say
-  // ("After turn 47 of 460", or within a turn of several actions "Turn 47 of 460, 2/3"); the embedded board,
-  // which shows no list, counts its positions
+// The step counter's words. The game page counts turns, as its move list numbers them, in the one reading
+// the browsing status and the review share (the bridge's `position.where`: "After turn 15", within a turn
+// of several actions "After turn 20 (2/3)"), out of the turns played: "After turn 20 (2/3) of 493". The
+// game as it stands says what a player expects there (ui22; it read "After turn 32 of 32" on one's own
+// turn): the turn being played, "Turn 33, now", and at the end "Game over after turn 32". The embedded
+// board, which shows no list, counts its positions ("153 / 1372").
+export function counterText(v) {
   const p = v.position;
-  $("embed-ply").textContent = EMBED || !p ? `${v.ply} / ${v.plies}`
-    : p.turn === 0 ? `Start, ${p.turns} turns`
-      : p.over ? `After turn ${p.turn} of ${p.turns}`
-        : `Turn ${p.turn} of ${p.turns}${p.step < p.steps ? `, ${p.step}/${p.steps}` : ""}`;  // its last action shown: the turn goes on
+  if (EMBED || !p) return `${v.ply} / ${v.plies}`;
+  if (!v.browsing && v.terminal) return `Game over after turn ${p.turns}`;
+  if (!v.browsing) return `Turn ${p.turn === 0 || p.over ? p.turn + 1 : p.turn}, now`;
+  return p.turn === 0 ? `Start, ${p.turns} turns` : `${p.where} of ${p.turns}`;
+}
+
+// First / previous / next / last position, on the game page as in the embed.
+// ui22: on a screen wider than a phone the step buttons sit in the status's row, over the hint and the
+// "Why not?" (under them they went below a 1280x800 screen's edge), in the controls kept at the screen's
+// bottom; on a phone, in a tutorial and in the embed they keep their own row under the board.
+const WIDE = matchMedia("(min-width: 601px)");
+function placeNav() {
+  if (EMBED) return;
+  const nav = $("embed-nav"), bar = $("quickbar");
+  const inBar = WIDE.matches && !document.body.classList.contains("tutorial");
+  if (inBar && nav.parentElement !== bar) $("status").after(nav);
+  else if (!inBar && nav.parentElement === bar) $("review-box").after(nav);
+}
+WIDE.addEventListener("change", placeNav);
+
+export function renderNav(v) {
+  placeNav();
+  $("embed-nav").hidden = false;
+  $("embed-ply").textContent = counterText(v);
+  const p = v.position;
   $("embed-ply").title = EMBED || !p ? "" : `Position ${v.ply} of ${v.plies}`
     + (p.steps > 1 ? ` (turn ${p.turn}: ${p.step} of its ${p.steps} actions)` : "");
   $("embed-first").disabled = $("embed-prev").disabled = v.ply === 0;

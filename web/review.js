@@ -44,6 +44,10 @@ export async function showReview(features) {
 /** After every view: a new game drops the review; browsing moves the chart's cursor to the position shown. */
 export function reviewFollows(v) {
   if (!v.terminal && !v.browsing) { $("review-box").hidden = true; shown = null; return; }
+  // the mark's words and its move marked on the board speak of the mark's position only: a step away from it
+  // (the step buttons, the list, the chart) drops them (ui22: they stayed, under another position)
+  if (app.reviewAt && app.reviewAt.ply !== v.ply) app.reviewAt = null;
+  if (!app.reviewAt) $("review-detail").style.visibility = "hidden";  // its room kept: the page does not jump
   if (!shown) return;
   const c = shown.svg.querySelector("line.cursor");
   c.setAttribute("x1", shown.x(v.ply));
@@ -131,6 +135,7 @@ function drawReview(r, v) {
     ? `${marks.filter((m) => m.player === me).length} of your moves and ${marks.filter((m) => m.player !== me).length} of the others' lost more than 20 points.`
     : "No move lost more than 20 points.";
   $("review-box").hidden = false;
+  reviewInView();
   // the chart opens where the game was decided: its last mark (or its end) in view
   const focus = marks.length ? x(marks[marks.length - 1].ply) : W;
   box.scrollLeft = Math.max(0, focus - box.clientWidth / 2);
@@ -144,21 +149,51 @@ function scrollNote() {
 }
 window.addEventListener("resize", scrollNote);
 
-// A mark: the position before that move, the better move marked on the board and said in words.
-// The status line and the move list point at the move reviewed (its turn, as the move list numbers it).
+// A mark: the position before that move, the better move marked on the board and said in words. The
+// status line, the step counter and the move list's marked entry say that position as they say any (the
+// bridge's `position.where`: "After turn 103", "After turn 20 (2/3)"); the words under the chart say it
+// again and name the move reviewed by its turn (the move list outlines it).
 async function showMark(m, did, who, turn, entry) {
-  app.reviewAt = entry ? { ply: m.ply - 1, entry: entry.ply } : null;  // the move list marks this move (moves.js)
+  app.reviewAt = entry ? { ply: m.ply - 1, entry: entry.ply } : { ply: m.ply - 1, entry: null };
   await embedGo(m.ply - 1);
-  const toMove = app.view && app.view.to_move;  // who is to move there, as the bridge says it
-  $("status").textContent = `Before ${turn ? turn.charAt(0).toLowerCase() + turn.slice(1) : ""}${who}: ${did}${toMove ? `. ${toMove}` : ""}`;
+  await laidOut();  // the view's second half (the list, the drawing's fit) done: the page's heights are final
+  if (!app.reviewAt || !app.view || app.view.ply !== m.ply - 1) return;  // stepped away meanwhile
   const targets = new Set(m.targets || []);
   $("board").querySelectorAll("[data-target]").forEach((t) => t.classList.toggle("hinted", targets.has(t.dataset.target)));
   const d = $("review-detail");
-  d.textContent = `${turn}${who}: ${did}. The board shows the position before it. About ${Math.round(m.loss * 100)} points of the chance to win lost. `
+  const where = app.view.position ? app.view.position.where : "";
+  const there = !where ? "The board shows the position before it"
+    : `The board shows the position ${where.charAt(0).toLowerCase() + where.slice(1)}, before it`;
+  d.textContent = `${turn}${who}: ${did}. ${there}. About ${Math.round(m.loss * 100)} points of the chance to win lost. `
     + `The computer suggests: ${m.label || m.better}${targets.size ? " (marked on the board)" : ""}.`;
   d.hidden = false;
-  // the position is what the mark is about: its marked move (else the board's top) in view
-  const first = $("board").querySelector("[data-target].hinted") || $("board");
-  const r = first.getBoundingClientRect();
-  if (r.top < 0 || r.bottom > window.innerHeight) first.scrollIntoView({ block: "center", inline: "nearest" });
+  d.style.visibility = "";
+  reviewInView();
+}
+
+// The next frame after the view drawn has been laid out (view.js clears data-drawing then), or 300 ms.
+function laidOut() {
+  return new Promise((done) => {
+    const t0 = performance.now();
+    const wait = () => (!document.body.dataset.drawing || performance.now() - t0 > 300
+      ? requestAnimationFrame(() => done()) : requestAnimationFrame(wait));
+    requestAnimationFrame(wait);
+  });
+}
+
+// The review in view with the board's bottom (ui22: "Review the game" opened it below the screen): the
+// page scrolls, once (on opening, on a mark), by the least that shows the review's end (the words under
+// the chart, a mark's detail right under it) while keeping the board's lower part above it, and the move
+// a mark suggests on the board too when the screen is tall enough for that as well (at 1280x800 a tall
+// board's top row is not: the words come first, the board is a scroll up). No scroll when all is seen.
+function reviewInView() {
+  const d = $("review-detail");
+  const end = (!d.hidden ? d : $("review-box")).getBoundingClientRect().bottom;
+  const board = $("board-box").getBoundingClientRect();
+  const marked = [...$("board").querySelectorAll("[data-target].hinted")].map((t) => t.getBoundingClientRect().top - 8);
+  const lo = end + 8 - window.innerHeight;  // how far the review's end is under the screen
+  let hi = board.bottom - 120;  // the most the page may go up by
+  if (marked.length && Math.min(...marked) >= lo) hi = Math.min(hi, ...marked);
+  const by = lo > hi ? hi : Math.max(lo, Math.min(hi, 0));  // no scroll when the range holds 0
+  if (by) window.scrollBy({ top: by, behavior: "instant" });
 }
