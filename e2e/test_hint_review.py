@@ -276,3 +276,26 @@ def test_hint_and_review(player, records, game):
     final = view(player)
     assert final["terminal"] and final["plies"] == len(full["actions"])
     review(player, game, final)
+
+
+def test_another_finished_game_drops_the_review(player, records):
+    """A review belongs to its game: after one game's review, opening another game that is already over
+    (a share link, a loaded file) shows no review until asked (newcomer20's screenshots showed one game's
+    chart under another game's board)."""
+    def finished(game):
+        record, rest = records[game]
+        n = get_game(game).num_players(GAMES[game])
+        return share_hash({**record, "actions": record["actions"] + rest}, ["human"] + ["random"] * (n - 1))
+
+    player.evaluate("h => { location.hash = h; }", finished("verquere"))
+    player.wait_for_selector("#gameover:not([hidden])")
+    player.click("#review")
+    player.wait_for_selector("#review-chart svg polyline.win", timeout=120_000)
+    player.evaluate("h => { delete document.body.dataset.ply; location.hash = h; }", finished("dvonn"))
+    player.wait_for_function("window.pygamesApp.view && window.pygamesApp.view.game === 'dvonn'")
+    idle(player)
+    assert view(player)["terminal"]
+    assert player.is_hidden("#review-box")
+    player.click("#review")  # and its own review, when asked, is its own
+    player.wait_for_selector("#review-chart svg polyline.win", timeout=120_000)
+    assert len(player.evaluate("window.pygamesApp.review")["plies"]) == view(player)["plies"]

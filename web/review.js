@@ -37,13 +37,17 @@ export async function showReview(features) {
   let r = null;
   try { r = await optionalCall("review", {}); } catch (e) { r = null; }
   app.review = r;  // the review drawn (the browser tests read what the bridge sent)
-  if (r && app.view && (app.view.terminal || app.view.browsing)) drawReview(r, v);
+  // drawn only if the game reviewed is still the one shown (another may have been opened meanwhile)
+  if (r && app.view && (app.view.terminal || app.view.browsing) && gameKey(app.view) === gameKey(v)) drawReview(r, v);
   else $("review-box").hidden = true;
 }
 
-/** After every view: a new game drops the review; browsing moves the chart's cursor to the position shown. */
+/** After every view: a new game drops the review (one in progress, or another game already over: a share
+ * link, a loaded file); browsing moves the chart's cursor to the position shown. */
 export function reviewFollows(v) {
-  if (!v.terminal && !v.browsing) { $("review-box").hidden = true; shown = null; return; }
+  if ((!v.terminal && !v.browsing) || (shown && shown.key !== gameKey(v))) {
+    $("review-box").hidden = true; shown = null; app.reviewAt = null; return;
+  }
   // the mark's words and its move marked on the board speak of the mark's position only: a step away from it
   // (the step buttons, the list, the chart) drops them (ui22: they stayed, under another position)
   if (app.reviewAt && app.reviewAt.ply !== v.ply) app.reviewAt = null;
