@@ -180,6 +180,13 @@ def review(page, game: str, final: dict) -> None:
     axis = page.eval_on_selector_all("#review-chart text.turn", "els => els.map((e) => [Number(e.textContent), e.getAttribute('x')])")
     assert axis and all(1 <= k <= turns for k, _ in axis), (axis, turns)
     r = page.evaluate("window.pygamesApp.review")
+    # and is spaced by turns, each turn one equal step (a Dritzak deal or a Zoon deployment, many actions of
+    # one turn, took half the chart when it was spaced by actions): the chart's line reaches the end of
+    # each turn (its last action) at equal steps
+    points = page.eval_on_selector("#review-chart polyline.win", "e => e.getAttribute('points')").split()
+    ends = {p["turn"]: float(xy.split(",")[0]) for p, xy in zip(r["plies"], points)}  # the last of each turn
+    steps = [b - a for a, b in zip(list(ends.values()), list(ends.values())[1:])]
+    assert steps and max(steps) - min(steps) <= 0.25, (game, min(steps), max(steps))
     assert [p["turn"] for p in r["plies"]] == [next(e["turn"] for e in final["moves"] if e["ply"] >= p["ply"]) for p in r["plies"]]
     label = marks.first.get_attribute("aria-label")
     ply = int(marks.first.get_attribute("data-ply"))

@@ -1,9 +1,10 @@
 // The review of a finished game (issue 19), asked for by "Review the game": the bridge's `review` gives
 // each player's chance of winning after every ply (judged from what that player could see) and marks the
 // moves that lost more than 20 points of it, with the better move. Drawn here as a chart under the board,
-// at the screen's own pixel size (its text 12 px at any width): at least 2 px per ply, so a long game
-// (hundreds of plies) scrolls sideways instead of crowding; thin marks, red for the viewer's own moves,
-// grey for the others', the largest losses labelled where there is room. Its axis counts turns as the move
+// at the screen's own pixel size (its text 12 px at any width): each turn of the move list one equal step
+// (4 px, or down to 3.2 px to fit the box), its actions spread over it (a 36-card deal or a 22-action
+// deployment is one turn, not half the chart), so a long game (hundreds of turns) scrolls sideways instead
+// of crowding; thin marks, red for the viewer's own moves, grey for the others', the largest losses labelled where there is room. Its axis counts turns as the move
 // list numbers them (the bridge's `turn`: a turn of several actions is one number). A click on a mark (or
 // Enter on it) shows the position before that move with the better move marked on the board and said in
 // words, that mark marked and labelled on the chart, scrolled into its view; a click elsewhere on the chart
@@ -12,7 +13,7 @@ import { $, app, optionalCall } from "./shell.js";
 import { embedGo } from "./moves.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
-const PX_PER_PLY = 2, H = 150, LEFT = 44, RIGHT = 12, TOP = 18, BOTTOM = 22, LABEL_GAP = 34;
+const PX_PER_TURN = 4, H = 150, LEFT = 44, RIGHT = 12, TOP = 18, BOTTOM = 22, LABEL_GAP = 34;
 let shown = null;  // {key, x, last, svg, box} of the chart drawn
 
 function el(name, attrs, text) {
@@ -76,8 +77,21 @@ function drawReview(r, v) {
   box.textContent = "";
   const last = plies[plies.length - 1].ply;
   const room = Math.max(240, box.clientWidth);
-  const W = Math.max(room, LEFT + RIGHT + last * PX_PER_PLY);
-  const x = (ply) => LEFT + (ply / Math.max(1, last)) * (W - LEFT - RIGHT);
+  // where each ply stands in turns: turn i of the list spans [i, i + 1), its k-th of n actions at i + k/n
+  const turnOf = (p) => p.turn ?? p.ply;
+  const along = new Map([[0, 0]]);
+  let span = 0;
+  for (let i = 0; i < plies.length;) {
+    let j = i;
+    while (j < plies.length && turnOf(plies[j]) === turnOf(plies[i])) j++;
+    for (let k = i; k < j; k++) along.set(plies[k].ply, span + (k - i + 1) / (j - i));
+    span += 1;
+    i = j;
+  }
+  // as wide as the box unless the turns need much more (a chart a little wider would scroll its percentages away)
+  const need = LEFT + RIGHT + span * PX_PER_TURN;
+  const W = need <= room * 1.25 ? room : need;
+  const x = (ply) => LEFT + ((along.get(ply) ?? 0) / Math.max(1, span)) * (W - LEFT - RIGHT);
   const y = (p) => TOP + (1 - p) * (H - TOP - BOTTOM);
   const svg = el("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "group",
     "aria-label": `${v.player_names[me]}'s chance of winning over the game` });
@@ -87,11 +101,10 @@ function drawReview(r, v) {
   }
   // turn numbers along the bottom (as the move list numbers its lines), about every 70 px, each at its
   // turn's first action
-  const turnOf = (p) => p.turn ?? p.ply;
   const first = new Map();
   for (const p of plies) if (!first.has(turnOf(p))) first.set(turnOf(p), p.ply);
   const turns = turnOf(plies[plies.length - 1]);
-  const perTurn = (W - LEFT - RIGHT) / Math.max(1, turns);
+  const perTurn = (W - LEFT - RIGHT) / Math.max(1, span);
   const step = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((s) => s * perTurn >= 70) || 1000;
   svg.append(el("text", { x: LEFT - 6, y: H - 6, "text-anchor": "end" }, "turn"));
   for (let k = step; k <= turns; k += step) {
@@ -128,10 +141,11 @@ function drawReview(r, v) {
     g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(e); } });
     svg.append(g);
   }
-  svg.addEventListener("click", (e) => {
-    const b = svg.getBoundingClientRect();
-    const ply = Math.round(((e.clientX - b.left) - LEFT) / (W - LEFT - RIGHT) * last);
-    embedGo(Math.max(0, Math.min(last, ply)));
+  svg.addEventListener("click", (e) => {  // the position after the ply nearest the click
+    const at = e.clientX - svg.getBoundingClientRect().left;
+    let ply = 0;
+    for (const p of plies) if (Math.abs(x(p.ply) - at) < Math.abs(x(ply) - at)) ply = p.ply;
+    embedGo(ply);
   });
   box.append(svg);
   shown = { key: gameKey(v), x, last, svg, box };
