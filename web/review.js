@@ -14,7 +14,7 @@ import { embedGo } from "./moves.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const PX_PER_TURN = 4, H = 150, LEFT = 44, RIGHT = 12, TOP = 18, BOTTOM = 22, LABEL_GAP = 34;
-let shown = null;  // {key, x, last, svg, box} of the chart drawn
+let shown = null;  // {key, x, svg, box} of the chart drawn
 
 function el(name, attrs, text) {
   const e = document.createElementNS(SVGNS, name);
@@ -75,7 +75,6 @@ function drawReview(r, v) {
   const me = v.viewer ?? 0;
   const box = $("review-chart");
   box.textContent = "";
-  const last = plies[plies.length - 1].ply;
   const room = Math.max(240, box.clientWidth);
   // where each ply stands in turns: turn i of the list spans [i, i + 1), its k-th of n actions at i + k/n
   const turnOf = (p) => p.turn ?? p.ply;
@@ -148,7 +147,7 @@ function drawReview(r, v) {
     embedGo(ply);
   });
   box.append(svg);
-  shown = { key: gameKey(v), x, last, svg, box };
+  shown = { key: gameKey(v), x, svg, box };
   $("review-marks").textContent = marks.length
     ? `${marks.filter((m) => m.player === me).length} of your moves and ${marks.filter((m) => m.player !== me).length} of the others' lost more than 20 points.`
     : "No move lost more than 20 points.";
