@@ -144,16 +144,13 @@ def _status(state, game, seats) -> str:
     return "Your turn" if me is not None else f"{who} to move"
 
 
-def _browse_status(state, moves: list[dict]) -> str:
+def _browse_status(state, where: str, m: dict | None) -> str:
     """The status line over an earlier position (the move list or the step buttons): which position it
     is, named as the move list names it (the turn's number, whose turn, the last move shown: "After
     turn 5, Green: Veer to B4"), and who was to move there; never "Your turn" or "is thinking…", which
-    speak of the game now. ``moves``: the entries of :func:`_moves`."""
-    ply = len(state.history)
-    done = [m for m in moves if m["ply"] <= ply]
-    where = _position(moves, state)["where"]
-    if done:
-        m = done[-1]
+    speak of the game now. ``where`` and ``m`` (the last entry shown, None at the start): :func:`_position`'s
+    ``where`` and ``entry`` for ``state``."""
+    if m is not None:
         where += (f", {m['name']}" if m["name"] else "") + f": {m['label']}"
     return f"{where}. {_to_move(state)}"
 
@@ -189,12 +186,14 @@ def _position(moves: list[dict], state) -> dict:
     end, the game is over or another player is to move); turn 0 (step 0 of 0) is the start of the game.
     ``where`` words it, the one reading the status, the step counter and the review share (ui22): "The
     start of the game", "After turn 15" (the turn over) or "After turn 20 (2/3)" (within a turn of several
-    actions: its first 2 of 3 played)."""
+    actions: its first 2 of 3 played). ``entry``: the last entry shown (None at the start), which the
+    browsing status names; the view sends the dict without it."""
     ply = len(state.history)
     done = [m for m in moves if m["ply"] <= ply]
     turns = moves[-1]["turn"] if moves else 0
     if not done:
-        return {"turn": 0, "turns": turns, "step": 0, "steps": 0, "over": True, "where": "The start of the game"}
+        return {"turn": 0, "turns": turns, "step": 0, "steps": 0, "over": True, "where": "The start of the game",
+                "entry": None}
     last = done[-1]
     t = last["turn"]
     if len(done) < len(moves):
@@ -204,7 +203,7 @@ def _position(moves: list[dict], state) -> dict:
         over = p == TERMINAL or (p >= 0 and state.player_name(p) != last["name"])
     step, steps = sum(1 for m in done if m["turn"] == t), sum(1 for m in moves if m["turn"] == t)
     where = f"After turn {t}" + (f" ({step}/{steps})" if step < steps else "")
-    return {"turn": t, "turns": turns, "step": step, "steps": steps, "over": over, "where": where}
+    return {"turn": t, "turns": turns, "step": step, "steps": steps, "over": over, "where": where, "entry": last}
 
 
 def _result_text(state, game, seats) -> str:
@@ -266,6 +265,8 @@ def _view(session: Session, ply: int | None = None, handover: bool = False) -> d
         result = {"returns": state.returns(), "text": _result_text(state, g, session.seats)}
     undo_reason = session.undo_reason()
     moves = _moves(session, viewer)
+    position = _position(moves, state)
+    entry = position.pop("entry")
     return {
         "game": g.id, "title": g.title, "options": session.record.options, "seats": session.seats,
         "player_names": [state.player_name(i) for i in range(len(session.seats))],
@@ -275,13 +276,13 @@ def _view(session: Session, ply: int | None = None, handover: bool = False) -> d
         "legal": legal, "moves": moves, "ply": len(state.history),
         "counters": state.counters(viewer),
         "plies": len(session.record.actions), "browsing": browsing,
-        "status": (_browse_status(state, moves) if browsing
+        "status": (_browse_status(state, position["where"], entry) if browsing
                    else _status(state, g, session.seats)), "terminal": state.is_terminal(), "result": result,
         "can_undo": not undo_reason, "undo_reason": undo_reason, "can_redo": session.can_redo(),
         "record": session.record.to_json() if _record_visible(session) else None,
         "rules_page": g.rules_page, "hidden_information": hides_information(g, session.record.options),
         "arranged": session.record.arranged, "chance": _chance_kind(g, session.record.options), "curtain": False,
-        "to_move": _to_move(state), "position": _position(moves, state),
+        "to_move": _to_move(state), "position": position,
     }
 
 
