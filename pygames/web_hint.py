@@ -30,7 +30,8 @@ depends on what was hidden at another ply (``tests/test_bots_hint.py`` checks th
 same to a player get the same judgements of that player's chances and moves). These are one-ply
 judgements of the game's evaluation, not a search: quick (a few seconds for a whole game), and as good as
 the evaluation. So that the review and the hint never contradict each other, each player's first marks
-(at most :data:`CONFIRM` each, within :data:`CONFIRM_SECONDS` in all) are then put to the hard level's search
+(in at most :data:`CONFIRM` turns of the move list each, a turn's first :data:`PER_TURN` until one is
+confirmed, within :data:`CONFIRM_SECONDS` in all) are then put to the hard level's search
 (the hint's player) from what the mover could see then (a determinization drawn from the ply's own
 stream): a mark whose played move the search would also play is dropped, and a kept mark's ``better`` is
 the move the search chose, kept only when the evaluation too rates it more than :data:`MARK` above the
@@ -63,8 +64,14 @@ EVAL_SCALE = 2.0
 """The slope of a game's evaluation as a chance to win where the game states none (about ``(v + 1) / 2``
 near an even position)."""
 CONFIRM = 6
-"""At most this many marks of each player (the first in the game) are confirmed by the hard level's search;
-only they are shown."""
+"""Each player's marks are put to the hard level's search in at most this many turns of the move list (the
+first in the game with marks), and one mark at most is kept a turn (the first the search confirms); only
+confirmed marks are shown. One a turn: a newcomer's Zoon deployment (one turn of 22 placements) had 12 to
+26 marks, so all six went to it and the game's later blunders (turns 44-54 of 59, say) were never checked
+(ui23, ten random games against easy)."""
+PER_TURN = 3
+"""At most this many of a turn's marks are put to the search (in the order of play) until one is
+confirmed."""
 CONFIRM_SECONDS = 4.0
 """The confirming searches stop after this much time in all (the marks not yet confirmed are left out);
 with :data:`REVIEW_SECONDS` lifted (tests) this limit and the level's time cap are lifted too, so a review
@@ -216,7 +223,7 @@ def cmd_review(args: dict) -> dict:
                       "win": _judge(state, s.record.seed, i + 1, samples)})
     # numbered as the move list numbers its turns, so that a chart mark leads to its entry in the list
     turns = web.turns_of(web._moves(s, web._viewer(s)), len(plies))
-    shown = _confirmed(marks, found, s.record.seed)
+    shown = _confirmed(marks, found, s.record.seed, turns)
     for entry in plies + shown:
         entry["turn"] = turns[entry["ply"] - 1]
     return {"plies": plies, "marks": shown}
@@ -237,17 +244,26 @@ def _search_pick(state, mover: int, rng: random.Random, lifted: bool, end: float
     return bot.best().notation
 
 
-def _confirmed(marks: list[dict], found: dict, seed: int) -> list[dict]:
+def _confirmed(marks: list[dict], found: dict, seed: int, turns: list[int]) -> list[dict]:
     """``marks`` as the hard level's search confirms them (see the module docstring); ``found[ply]`` is
-    ``(state before the move, the move played, the evaluation's judgements {notation: value}, samples)``."""
+    ``(state before the move, the move played, the evaluation's judgements {notation: value}, samples)``,
+    ``turns[i]`` ply ``i + 1``'s turn in the move list."""
     lifted = REVIEW_SECONDS >= 1e9
     end = math.inf if lifted else time.monotonic() + CONFIRM_SECONDS
     out = {m["ply"]: m for m in marks}
-    tried: dict = {}
+    tried: dict = {}  # player -> turns tried
+    tries: dict = {}  # (player, turn) -> marks of that turn tried
+    kept: set = set()  # (player, turn) with a confirmed mark
     for m in marks:  # in the order of play, so a player's marks never depend on what came after them
-        if tried.get(m["player"], 0) >= CONFIRM:
+        turn = (m["player"], turns[m["ply"] - 1])
+        # one a turn (ui23: a newcomer's Zoon deployment, 16 marks of one turn, took all six): its first
+        # mark the search confirms, among its first PER_TURN
+        fresh = turn not in tries
+        if turn in kept or tries.get(turn, 0) >= PER_TURN or (fresh and tried.get(m["player"], 0) >= CONFIRM):
             continue
-        tried[m["player"]] = tried.get(m["player"], 0) + 1
+        if fresh:
+            tried[m["player"]] = tried.get(m["player"], 0) + 1
+        tries[turn] = tries.get(turn, 0) + 1
         state, played, judged, samples = found[m["ply"]]
         rng = _stream(seed, m["ply"], -2)
         pick = _search_pick(state, m["player"], rng, lifted, end) if time.monotonic() < end else None
@@ -261,4 +277,5 @@ def _confirmed(marks: list[dict], found: dict, seed: int) -> list[dict]:
             better = state.find_action(pick)
             out[m["ply"]] = dict(m, better=pick, label=better.label or pick, loss=round(loss, 3),
                                  targets=list(better.targets))
+            kept.add(turn)
     return [m for m in out.values() if "label" in m]  # confirmed only: the review never contradicts a hint

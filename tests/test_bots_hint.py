@@ -181,6 +181,23 @@ def test_review_marks_agree_with_the_hard_search(monkeypatch):
     assert call("review")["marks"] == []
 
 
+def test_review_marks_a_players_turn_once(monkeypatch):
+    """ui23: a newcomer's Zoon game (a random human against easy) has 12 to 26 marks in its deployment, one
+    turn of 22 placements, so the six marks a player has confirmed all went to it and the game's later
+    blunders were never checked (ten games measured: marks at turns 44-54 of 59, 64 and 68 of 69 left out).
+    A player's marks are the first of each turn of the move list: never two of one player in a turn, and
+    the human's later turns get theirs."""
+    monkeypatch.setattr(web_hint, "REVIEW_SECONDS", 1e9)
+    monkeypatch.setattr(web, "make_bot", lambda level, seed=0: make_bot(level, seed=seed, cap=False))
+    call("new_game", {"game": "zoon", "options": {"first": "south"}, "seats": ["human", "easy"], "seed": 3})
+    v = finish(3)
+    deploy = next(e["turn"] for e in v["moves"] if e["label"].startswith("Ready"))  # the human's deployment
+    marks = call("review")["marks"]
+    turns = [(m["player"], m["turn"]) for m in marks]
+    assert len(turns) == len(set(turns)), turns
+    assert any(p == 0 and t > deploy for p, t in turns), (deploy, turns)
+
+
 def _random_finish(state, rng) -> list[str]:
     """The actions of a random play-out of ``state`` to its end (chance outcomes by their odds)."""
     from pygames.core.chance import sample_outcome
