@@ -98,3 +98,90 @@ def test_the_whole_turn_is_in_view_at_1280x800(app, site_url, game, options, pli
     else:
         assert m["board"][1] <= m["status"][0], m
         assert m["moves"][0] + 40 <= m["height"], m
+
+
+def finished(game: str, options: dict, seed: int) -> tuple[dict, int]:
+    """A random game of ``game`` played to its end (chance outcomes by their odds); and its players."""
+    g = pygames.core.get_game(game)
+    rec = Record.new(game, options, seed=seed, arranged=True)
+    state, rng, actions = g.new_initial_state(rec.options), random.Random(seed), []
+    while not state.is_terminal():
+        a = sample_outcome(state, rng) if state.current_player() < 0 else rng.choice(state.legal_actions())
+        actions.append(getattr(a, "notation", a))
+        state = state.child(actions[-1])
+    return dict(rec.to_json(), actions=actions), state.num_players
+
+
+def share(rec: dict, n: int) -> str:
+    frag = base64.urlsafe_b64encode(json.dumps(rec).encode()).decode().rstrip("=")
+    return f"record={frag}&seats={','.join(['human'] + ['easy'] * (n - 1))}"
+
+
+# the review chart's scale on screen: each percentage's box, the chart's box, and whether the label is
+# what the screen shows at its centre (not covered by the plot scrolled under it)
+SCALE = """() => { const b = document.getElementById('review-chart'), r = b.getBoundingClientRect();
+  return {box: [r.left, r.right], scroll: [b.scrollLeft, b.scrollWidth - b.clientWidth],
+    labels: [...b.querySelectorAll('text')].filter((t) => /%$/.test(t.textContent)).map((t) => {
+      const q = t.getBoundingClientRect(), at = document.elementFromPoint((q.left + q.right) / 2, (q.top + q.bottom) / 2);
+      return [t.textContent, q.left, q.right, at === t]; })}; }"""
+
+
+def test_the_review_charts_scale_stays_in_view_on_a_phone(app, site_url):
+    """At 390x844 a long game's review chart (a random Verquere game, over 150 turns) is wider than the
+    screen and scrolls sideways in its box; its scale (100%, 50%, 0%) stays at the box's left edge, seen,
+    wherever the chart is scrolled (ui23: it scrolled away with the plot, and the reader lost the scale)."""
+    rec, n = finished("verquere", {}, 3)
+    app.set_viewport_size({"width": 390, "height": 844})
+    open_app(app, site_url, share(rec, n))
+    app.wait_for_selector("#gameover:not([hidden])")
+    app.click("#review")
+    app.wait_for_selector("#review-chart svg polyline.win", timeout=120_000)
+    idle(app)
+    app.eval_on_selector("#review-chart", "b => b.scrollIntoView({block: 'center'})")
+    assert app.evaluate("document.documentElement.scrollWidth") <= 390
+    end = app.evaluate(SCALE)["scroll"][1]
+    assert end > 300, end  # the chart scrolls sideways
+    for left in (0, end // 2, end):
+        app.eval_on_selector("#review-chart", "(b, x) => { b.scrollLeft = x; }", left)
+        m = app.evaluate(SCALE)
+        assert [t[0] for t in m["labels"]] == ["100%", "50%", "0%"], m
+        for _, lo, hi, seen in m["labels"]:
+            assert m["box"][0] <= lo < hi <= m["box"][0] + 60 and seen, (left, m)
+
+
+# Zoon's combat panel and the choice buttons on screen
+PANEL = """() => { const box = (e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; };
+  const bs = [...document.querySelectorAll('#action-buttons button')].map(box);
+  return {panel: box(document.querySelector('#board #combat-panel')), controls: box(document.getElementById('controls')),
+          buttons: [Math.min(...bs.map((b) => b[0])), Math.max(...bs.map((b) => b[1]))], count: bs.length,
+          height: innerHeight, scrollY}; }"""
+
+
+def secret_choice(seed: int) -> tuple[dict, int]:
+    """A random classic-combat Zoon game stopped where South (the first seat) makes a secret choice."""
+    g = pygames.core.get_game("zoon")
+    rec = Record.new("zoon", {"combat": "classic"}, seed=seed, arranged=True)
+    state, rng, actions = g.new_initial_state(rec.options), random.Random(seed), []
+    while not state.is_terminal():
+        legal = [] if state.current_player() < 0 else state.legal_actions()
+        if state.current_player() == 0 and any(a.notation.startswith("secret ") for a in legal):
+            return dict(rec.to_json(), actions=actions), 2
+        a = sample_outcome(state, rng) if state.current_player() < 0 else rng.choice(legal)
+        actions.append(getattr(a, "notation", a))
+        state = state.child(actions[-1])
+    raise AssertionError("no secret choice")
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_secret_choice_is_explained_above_its_buttons_on_a_phone(app, site_url, seed):
+    """At 390x844 a classic combat's secret choice: its eight buttons take four rows of the bar pinned at
+    the screen's bottom; the combat panel that explains them (the player's own values at each corner, its
+    last lines) is brought into view whole above that bar when the choice comes up (ui23: opened from the
+    top of the page, its last lines were under the bar), and the buttons are on screen with it."""
+    rec, n = secret_choice(seed)
+    app.set_viewport_size({"width": 390, "height": 844})
+    open_app(app, site_url, share(rec, n), botdelay=600_000)
+    idle(app)
+    m = app.evaluate(PANEL)
+    assert m["count"] == 8, m
+    assert 0 <= m["panel"][0] < m["panel"][1] <= m["controls"][0] and m["buttons"][1] <= m["height"], m

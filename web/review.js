@@ -4,7 +4,7 @@
 // at the screen's own pixel size (its text 12 px at any width): each turn of the move list one equal step
 // (4 px, or down to 3.2 px to fit the box), its actions spread over it (a 36-card deal or a 22-action
 // deployment is one turn, not half the chart), so a long game (hundreds of turns) scrolls sideways instead
-// of crowding; thin marks, red for the viewer's own moves, grey for the others', the largest losses labelled where there is room. Its axis counts turns as the move
+// of crowding, its scale kept in view at the box's left edge; thin marks, red for the viewer's own moves, grey for the others', the largest losses labelled where there is room. Its axis counts turns as the move
 // list numbers them (the bridge's `turn`: a turn of several actions is one number). A click on a mark (or
 // Enter on it) shows the position before that move with the better move marked on the board and said in
 // words, that mark marked and labelled on the chart, scrolled into its view; a click elsewhere on the chart
@@ -66,7 +66,7 @@ export function reviewFollows(v) {
   }
   // the cursor in the chart's view: the chart scrolls sideways to it (a mark's label never read for another's)
   const box = shown.box, cx = shown.x(v.ply);
-  if (cx < box.scrollLeft + 24 || cx > box.scrollLeft + box.clientWidth - 24) box.scrollLeft = Math.max(0, cx - box.clientWidth / 2);
+  if (cx < box.scrollLeft + LEFT + 24 || cx > box.scrollLeft + box.clientWidth - 24) box.scrollLeft = Math.max(0, cx - (LEFT + box.clientWidth) / 2);
 }
 
 function drawReview(r, v) {
@@ -92,12 +92,17 @@ function drawReview(r, v) {
   const W = need <= room * 1.25 ? room : need;
   const x = (ply) => LEFT + ((along.get(ply) ?? 0) / Math.max(1, span)) * (W - LEFT - RIGHT);
   const y = (p) => TOP + (1 - p) * (H - TOP - BOTTOM);
-  const svg = el("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "group",
+  const svg = el("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "group", class: "plot",
     "aria-label": `${v.player_names[me]}'s chance of winning over the game` });
+  // the scale (100%, 50%, 0%, "turn") in a strip of its own over the plot's left margin, kept at the box's
+  // left edge when the plot scrolls sideways (a phone: the percentages scrolled away with it, ui23)
+  const scale = el("svg", { width: LEFT, height: H, viewBox: `0 0 ${LEFT} ${H}`, class: "scale", "aria-hidden": "true" });
+  scale.append(el("rect", { x: 0, y: 0, width: LEFT, height: H }));
   for (const [p, label] of [[1, "100%"], [0.5, "50%"], [0, "0%"]]) {
     svg.append(el("line", { x1: LEFT, x2: W - RIGHT, y1: y(p), y2: y(p), class: p === 0.5 ? "mid" : "grid" }));
-    svg.append(el("text", { x: LEFT - 6, y: y(p) + 4, "text-anchor": "end" }, label));
+    scale.append(el("text", { x: LEFT - 6, y: y(p) + 4, "text-anchor": "end" }, label));
   }
+  svg.style.marginLeft = `-${LEFT}px`;  // under the strip: the plot's x is the box's scroll position
   // turn numbers along the bottom (as the move list numbers its lines), about every 70 px, each at its
   // turn's first action
   const first = new Map();
@@ -105,7 +110,7 @@ function drawReview(r, v) {
   const turns = turnOf(plies[plies.length - 1]);
   const perTurn = (W - LEFT - RIGHT) / Math.max(1, span);
   const step = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((s) => s * perTurn >= 70) || 1000;
-  svg.append(el("text", { x: LEFT - 6, y: H - 6, "text-anchor": "end" }, "turn"));
+  scale.append(el("text", { x: LEFT - 6, y: H - 6, "text-anchor": "end" }, "turn"));
   for (let k = step; k <= turns; k += step) {
     if (first.has(k)) svg.append(el("text", { x: x(first.get(k)), y: H - 6, "text-anchor": "middle", class: "turn" }, String(k)));
   }
@@ -146,7 +151,7 @@ function drawReview(r, v) {
     for (const p of plies) if (Math.abs(x(p.ply) - at) < Math.abs(x(ply) - at)) ply = p.ply;
     embedGo(ply);
   });
-  box.append(svg);
+  box.append(scale, svg);
   shown = { key: gameKey(v), x, svg, box };
   $("review-marks").textContent = marks.length
     ? `${marks.filter((m) => m.player === me).length} of your moves and ${marks.filter((m) => m.player !== me).length} of the others' lost more than 20 points.`
@@ -155,7 +160,7 @@ function drawReview(r, v) {
   reviewInView();
   // the chart opens where the game was decided: its last mark (or its end) in view
   const focus = marks.length ? x(marks[marks.length - 1].ply) : W;
-  box.scrollLeft = Math.max(0, focus - box.clientWidth / 2);
+  box.scrollLeft = Math.max(0, focus - (LEFT + box.clientWidth) / 2);
   scrollNote();
 }
 

@@ -143,6 +143,7 @@ function laidOut(v, clickStart, boardHadFocus) {
     const t = $("board").querySelector("[data-target][tabindex='0']");
     if (t) t.focus(); else $("board").focus();
   }
+  if (!app.tutorial && !EMBED) explainInView(v);
   if (!v.browsing && !EMBED && !app.tutorial) autosave(v);
   document.body.dataset.ply = String(v.ply);
   document.body.dataset.turn = v.human_turn ? "human" : v.bot_turn ? "bot" : v.terminal ? "over" : "";
@@ -154,6 +155,26 @@ function laidOut(v, clickStart, boardHadFocus) {
     return;
   }
   scheduleForced();
+}
+
+// The part of a drawing that explains the choice now asked (data-explains="choice": a card game's combat panel
+// during a secret choice, with the player's own values at each corner) is brought into view above the
+// turn's buttons when that choice comes up, by the least scroll that shows it whole (ui23: at 390x844 the
+// bar of eight choice buttons pinned at the screen's bottom covered the panel's last lines). Once for each
+// position: the player may scroll away after.
+let explained = null;
+function explainInView(v) {
+  const part = v.human_turn && !v.browsing ? $("board").querySelector('[data-explains="choice"]') : null;
+  const key = part ? `${v.game}:${v.ply}` : null;
+  if (!part || key === explained) { explained = key; return; }
+  explained = key;
+  const r = part.getBoundingClientRect();
+  const floor = Math.min(window.innerHeight, $("controls").getBoundingClientRect().top);  // the bar's top
+  // the page goes up by what the bar covers of it, never past its top; or back down to its top when
+  // scrolled past it
+  let by = r.bottom + 6 > floor ? Math.max(0, Math.min(r.bottom + 6 - floor, r.top - 6)) : 0;
+  if (r.top < 0) by = r.top - 6;
+  if (by) window.scrollBy({ top: by, behavior: "instant" });
 }
 
 // Readable everywhere: no board text under 11 CSS px. A drawing whose smallest text would be smaller at

@@ -103,6 +103,7 @@ def combat_panel(obs: dict, x: float, y: float, width: float) -> tuple[str, floa
     names, viewer = obs["player_names"], obs.get("viewer")
     rows: list[tuple[str, str]] = []
     outcome_row = -1
+    explains = None
     if obs.get("phase") == "deploy":
         head = "Deployment"
         rows = [(line, "pt") for line in deploy_help(obs)]
@@ -114,6 +115,9 @@ def combat_panel(obs: dict, x: float, y: float, width: float) -> tuple[str, floa
         rows.append((f"{names[c['attacker']]} {what} {c['to']}{src}: "
                      + ("rolling…" if obs["mode"] == "alternate" else "secret choices…"), "pt"))
         if obs.get("secret"):
+            # the panel explains the choice buttons: data-explains asks the page to keep it in view above
+            # them (ui23: on a phone the pinned bar of eight choices covered its last lines)
+            explains = "choice"
             sc = obs["secret"]
             done = ", ".join(names[k if c['attacker'] == 0 else 1 - k] for k in (0, 1) if sc["committed"][k])
             rows.append((f"Chosen: {done or 'nobody yet'}" + (f" · yours: {sc['mine']}" if sc.get("mine") else ""),
@@ -139,4 +143,4 @@ def combat_panel(obs: dict, x: float, y: float, width: float) -> tuple[str, floa
     for k, (s, cls) in enumerate(rows):
         kw = {"id": "combat-outcome"} if k == outcome_row else {}
         out.append(text(x + 10, y + 40 + LINE * k + (2 if k == outcome_row else 0), s, class_=cls, **kw))
-    return el("g", "".join(out), id="combat-panel"), height
+    return el("g", "".join(out), id="combat-panel", data_explains=explains), height
