@@ -29,7 +29,7 @@ def test_ladder_plays_tops_up_and_writes_the_table(tmp_path, monkeypatch):
     assert "0.95 (score)" in line and "Machine:" in text
     # every pair the ladder plays has a line, one never played says so, and the verdicts are counted
     assert "| Verquere | ludii | hard vs medium | 0 |" in text and "not played" in text
-    assert "| Zoon | classic | hard vs medium | 0 |" in text
+    assert "| Zoon | classic, mirrored tribes | hard vs medium | 0 |" in text
     count = next(x for x in text.splitlines() if x.endswith(" not played."))
     assert count.startswith(f"{len(build._ladder_configs(list_games())) * 3} pairs: ")
     build.bench_bots(["--bots", "--table-only"])  # rewritten in place, not appended again
@@ -81,3 +81,59 @@ def test_short_by_is_the_distance_to_the_bar():
     assert abs(build._short_by(0.946, 0.920, 0.95, True) - 0.004) < 1e-12
     assert abs(build._short_by(0.580, 0.531, 0.55, False) - 0.019) < 1e-12
     assert build._short_by(0.97, 0.95, 0.95, True) == 0.0 and build._short_by(0.7, 0.65, 0.6, False) == 0.0
+
+
+def test_a_rotation_plays_each_setup_from_every_seat(monkeypatch):
+    """``play_match(rotation=...)``: game ``k`` plays setup ``(k // players) % len(rotation)``, so both
+    seatings of an opening share one setup and each setup is played as often from each seat; a bad setup is
+    refused before any game."""
+    import pytest
+    from pygames.core import match
+    from pygames.core.errors import PygamesError
+    seen = []
+    real = match.play_game
+
+    def spy(game_id, options, levels, **kw):
+        seen.append((options["south"], options["north"], levels.index("easy")))
+        return real(game_id, options, levels, **kw)
+    monkeypatch.setattr(match, "play_game", spy)
+    mirrors = [{"south": t, "north": t} for t in ("warus", "monkus")]
+    r = match.play_match("zoon", {"combat": "alternate"}, "easy", "random", games=6, seed=3, cap=False,
+                         first=2, rotation=mirrors)
+    assert r["games"] == 6
+    assert seen == [("monkus", "monkus", 0), ("monkus", "monkus", 1), ("warus", "warus", 0),
+                    ("warus", "warus", 1), ("monkus", "monkus", 0), ("monkus", "monkus", 1)]
+    with pytest.raises(PygamesError):
+        match.play_match("zoon", {}, "easy", "random", games=2, rotation=[{"south": "dragons"}])
+
+
+def test_zoons_ladder_mirrors_the_four_tribes():
+    """Zoon's ladder rows play each tribe against itself in turn (docs/bots.md, "Zoon's ladder plays
+    mirrors"): the tribe weighs more than a level, so a mirror measures the level alone."""
+    from pygames.zoon.tribes import TRIBES
+    zoon = [(label, opts, rot) for g, label, opts, rot in build._ladder_configs(list_games()) if g.id == "zoon"]
+    assert [label for label, _o, _r in zoon] == ["alternate, mirrored tribes", "classic, mirrored tribes"]
+    for _label, _opts, rotation in zoon:
+        assert rotation == [{"south": t, "north": t} for t in TRIBES]
+    others = [rot for g, _l, _o, rot in build._ladder_configs(list_games()) if g.id != "zoon"]
+    assert others and all(rot == [] for rot in others)
+
+
+def test_rows_of_setups_no_longer_played_are_listed_apart(tmp_path, monkeypatch):
+    """A row whose variant the ladder no longer plays (Zoon's default tribes) stays in the results and is
+    shown in a table of its own after the counted one, never counted among the pairs."""
+    from pygames.core.match import wilson_interval
+    from pygames.core.registry import get_game
+    doc = tmp_path / "bots.md"
+    doc.write_text("# Bots\n", encoding="utf-8")
+    monkeypatch.setattr(build, "BOTS_DOC", doc)
+    old = {"game": "zoon", "variant": "alternate", "a": "medium", "b": "easy", "cap": False, "games": 400,
+           "total": 232.0, "wins": 232, "plies": 1, "options": get_game("zoon").validate_options({}),
+           "a_move": [1, 1.0, 1.0, 1.0], "b_move": [1, 1.0, 1.0, 1.0], "load": [1, 2], "machine": "m"}
+    build._write_bots_table([old], get_game, wilson_interval)
+    text = doc.read_text()
+    counted, apart = text.split("Rows of setups the ladder no longer plays")
+    assert "| Zoon | alternate | medium vs easy | 400 | 0.580 |" in apart
+    assert "| Zoon | alternate | medium vs easy |" not in counted
+    n = len(build._ladder_configs(list_games())) * 3
+    assert f"{n} pairs: 0 met, 0 so far, 0 open, 0 short, {n} not played." in counted

@@ -116,7 +116,7 @@ def bench_calibrate(args: list[str]) -> int:
     n = int(_flag(args, "--games", "20"))
     levels = [args[i + 1] for i, a in enumerate(args) if a == "--level" and i + 1 < len(args)] or ["medium"]
     only = [args[i + 1] for i, a in enumerate(args) if a == "--game" and i + 1 < len(args)]
-    configs = _ladder_configs(list_games())
+    configs = [c[:3] for c in _ladder_configs(list_games())]  # the options alone, not a ladder rotation's setups
     if "--options" in args:  # one configuration of the named games, e.g. Dritzak's two players
         import json
         configs = [(g, "options " + _flag(args, "--options", "{}"), g.validate_options(json.loads(

@@ -42,10 +42,19 @@ def _ladder_threshold(game, options: dict, a: str, b: str) -> float:
 
 
 def _ladder_configs(all_games) -> list:
-    """``[(game, variant label, validated options)]``: what the ladder plays, every game but the toys, each
-    of its ``extra["bench"]`` configurations and :data:`LADDER_VARIANTS`, in the registry's order."""
-    return [(g, label, g.validate_options(opts)) for g in all_games if not g.id.startswith("toy")
-            for label, opts in list(g.extra.get("bench", [("default", {})])) + LADDER_VARIANTS.get(g.id, [])]
+    """``[(game, variant label, validated options, rotation)]``: what the ladder plays, every game but the
+    toys, in the registry's order: a game's ``extra["ladder"]`` (``[(label, options, rotation)]``, where
+    its sides differ by more than the seat, e.g. Zoon's tribes; ``rotation`` as
+    :func:`pygames.core.match.play_match` takes it) or else each of its ``extra["bench"]`` configurations
+    with no rotation, and :data:`LADDER_VARIANTS`."""
+    out = []
+    for g in all_games:
+        if g.id.startswith("toy"):
+            continue
+        own = g.extra.get("ladder") or [(label, opts, []) for label, opts in g.extra.get("bench", [("default", {})])]
+        for label, opts, rotation in list(own) + [(label, opts, []) for label, opts in LADDER_VARIANTS.get(g.id, [])]:
+            out.append((g, label, g.validate_options(opts), list(rotation)))
+    return out
 
 
 def _machine() -> str:
@@ -74,7 +83,7 @@ def bench_bots(args: list[str]) -> int:
     cap = "--cap" in args
     results = json.loads(BOTS_RESULTS.read_text()) if BOTS_RESULTS.exists() else []
     if "--table-only" not in args:
-        for g, label, opts in _ladder_configs(list_games()):
+        for g, label, opts, rotation in _ladder_configs(list_games()):
             if (only_games and g.id not in only_games) or (only_variants and label not in only_variants):
                 continue
             n = g.num_players(opts)
@@ -85,15 +94,15 @@ def bench_bots(args: list[str]) -> int:
                 key = {"game": g.id, "variant": label, "a": a, "b": b, "cap": cap}
                 row = next((r for r in results if all(r.get(k) == v for k, v in key.items())), None)
                 if row is None:
-                    row = dict(key, options=opts, opening=opening, games=0, total=0.0, wins=0, plies=0,
-                               a_move=[0, 0.0, 0.0, 0.0], b_move=[0, 0.0, 0.0, 0.0], load=[])
+                    row = dict(key, options=opts, rotation=rotation, opening=opening, games=0, total=0.0, wins=0,
+                               plies=0, a_move=[0, 0.0, 0.0, 0.0], b_move=[0, 0.0, 0.0, 0.0], load=[])
                     results.append(row)
                 step = n * max(1, 8 // n)
                 while row["games"] < want:
                     k = min(step, want - row["games"])
                     load0 = os.getloadavg()[0]
                     r = play_match(g.id, opts, a, b, games=k, seed=1, opening=opening, cap=cap,
-                                   first=row["games"], timing=True)
+                                   first=row["games"], timing=True, rotation=rotation)
                     row["games"] += k
                     row["total"] += r["total"]
                     if row["games"] == row.get("pairwise_games", 0) + k:  # every game of it counted
@@ -140,55 +149,69 @@ def _short_by(score: float, low: float, need: float, against_random: bool) -> fl
     return max(0.0, need - (score if against_random else low))
 
 
+HEADER = ["| game | variant | pair | games | score | 95% interval | equal play | needs low end above | met | "
+          "short by | head to head (met) | s/move a (CPU) | s/move b (CPU) | longest a | caps | load | when |",
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+
+
+def _row_line(r: dict, get_game, wilson_interval) -> tuple[str, str]:
+    """``(table line, verdict)`` of one ladder row (a row of 0 games: "not played")."""
+    g = get_game(r["game"])
+    need = _ladder_threshold(g, r["options"], r["a"], r["b"])
+    bar = f"{need:.2f}{' (score)' if r['b'] == 'random' else ''}"
+    n = g.num_players(r["options"])
+    if not r["games"]:
+        return (f"| {g.title} | {r['variant']} | {r['a']} vs {r['b']} | 0 | – | – | {1 / n:.2f} | {bar} | "
+                "not played | – | – | – | – | – | – | – | – |", "not played")
+    score = r["total"] / r["games"]
+    low, high = wilson_interval(score, r["games"])
+    verdict = _verdict(score, low, high, need, r["games"], r["b"] == "random")
+    short = _short_by(score, low, need, r["b"] == "random")
+    if n > 2:
+        h2h, exact = _head_to_head(r, n)
+        hl, hh = wilson_interval(h2h, r["games"])
+        pair = (f"{'' if exact else '≈'}{h2h:.3f}, {hl:.3f}–{hh:.3f} "
+                f"({_verdict(h2h, hl, hh, need, r['games'], r['b'] == 'random')})")
+    else:
+        pair = "= score"
+
+    def per(m):
+        return f"{m[1] / m[0]:.2f} ({m[2] / m[0]:.2f})" if m[0] else "–"
+    am, bm = r["a_move"], r["b_move"]
+    return (f"| {g.title} | {r['variant']} | {r['a']} vs {r['b']} | {r['games']} | {score:.3f} | "
+            f"{low:.3f}–{high:.3f} | {1 / n:.2f} | {bar} | {verdict} | {f'{short:.3f}' if short else '–'} | "
+            f"{pair} | {per(am)} | {per(bm)} | {am[3]:.1f} | {'on' if r['cap'] else 'off'} | "
+            f"{r['load'][0]}–{r['load'][1]} | {r.get('when', '')} |", verdict)
+
+
 def _write_bots_table(results: list, get_game, wilson_interval) -> None:
     """Write the table of every ladder match into ``docs/bots.md`` between its markers (added at the end
     the first time), keeping the prose around it: a line per row played (capped rows too) and per pair the
     ladder plays but has not played (it says so), by game, variant and pair, and a count of the verdicts
-    above the table."""
+    above the table. Rows of a variant the ladder no longer plays (Zoon's default tribes before its rows
+    mirrored them) follow in a table of their own, not counted."""
     from pygames.core.registry import list_games
     order = {pair: i for i, pair in enumerate(LADDER)}
-    lines = ["| game | variant | pair | games | score | 95% interval | equal play | needs low end above | met | "
-             "short by | head to head (met) | s/move a (CPU) | s/move b (CPU) | longest a | caps | load | when |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    machines = set()
+    configs = _ladder_configs(list_games())
+    current = {(g.id, label) for g, label, _opts, _rotation in configs}
     played = {(r["game"], r["variant"], r["a"], r["b"]) for r in results if r["games"] and not r["cap"]}
     missing = [dict(game=g.id, variant=label, a=a, b=b, cap=False, options=opts, games=0)
-               for g, label, opts in _ladder_configs(list_games()) for a, b in LADDER
-               if (g.id, label, a, b) not in played]
-    counts: collections.Counter = collections.Counter()
-    rows = [r for r in results if r["games"]] + missing
-    for r in sorted(rows, key=lambda r: (r["game"], r["variant"], order.get((r["a"], r["b"]), 9), r["cap"])):
-        g = get_game(r["game"])
-        need = _ladder_threshold(g, r["options"], r["a"], r["b"])
-        bar = f"{need:.2f}{' (score)' if r['b'] == 'random' else ''}"
-        if not r["games"]:
-            counts["not played"] += 1
-            lines.append(f"| {g.title} | {r['variant']} | {r['a']} vs {r['b']} | 0 | – | – | "
-                         f"{1 / g.num_players(r['options']):.2f} | {bar} | not played | – | – | – | – | – | – | – | – |")
-            continue
-        score = r["total"] / r["games"]
-        low, high = wilson_interval(score, r["games"])
-        verdict = _verdict(score, low, high, need, r["games"], r["b"] == "random")
-        counts[verdict] += 1
-        short = _short_by(score, low, need, r["b"] == "random")
-        n = g.num_players(r["options"])
-        if n > 2:
-            h2h, exact = _head_to_head(r, n)
-            hl, hh = wilson_interval(h2h, r["games"])
-            pair = (f"{'' if exact else '≈'}{h2h:.3f}, {hl:.3f}–{hh:.3f} "
-                    f"({_verdict(h2h, hl, hh, need, r['games'], r['b'] == 'random')})")
-        else:
-            pair = "= score"
-        am, bm = r["a_move"], r["b_move"]
+               for g, label, opts, _rotation in configs for a, b in LADDER if (g.id, label, a, b) not in played]
+    rows = [r for r in results if r["games"] and (r["game"], r["variant"]) in current] + missing
+    earlier = [r for r in results if r["games"] and (r["game"], r["variant"]) not in current]
 
-        def per(m):
-            return f"{m[1] / m[0]:.2f} ({m[2] / m[0]:.2f})" if m[0] else "–"
-        machines.add(r.get("machine", ""))
-        lines.append(f"| {g.title} | {r['variant']} | {r['a']} vs {r['b']} | {r['games']} | {score:.3f} | "
-                     f"{low:.3f}–{high:.3f} | {1 / n:.2f} | {bar} | {verdict} | "
-                     f"{f'{short:.3f}' if short else '–'} | "
-                     f"{pair} | {per(am)} | {per(bm)} | {am[3]:.1f} | {'on' if r['cap'] else 'off'} | "
-                     f"{r['load'][0]}–{r['load'][1]} | {r.get('when', '')} |")
+    def key(r):
+        return (r["game"], r["variant"], order.get((r["a"], r["b"]), 9), r["cap"])
+    machines = {r.get("machine", "") for r in rows + earlier}
+    counts: collections.Counter = collections.Counter()
+    lines = HEADER[:]
+    for r in sorted(rows, key=key):
+        line, verdict = _row_line(r, get_game, wilson_interval)
+        lines.append(line)
+        counts[verdict] += 1
+    if earlier:
+        lines += ["", "Rows of setups the ladder no longer plays, kept as measured (not counted above):", ""]
+        lines += HEADER + [_row_line(r, get_game, wilson_interval)[0] for r in sorted(earlier, key=key)]
     names = ["yes", "so far", "open", "short", "not played"]
     lines = [TABLE_BEGIN, "", f"{len(rows)} pairs: " + ", ".join(f"{counts[k]} {k if k != 'yes' else 'met'}"
                                                                  for k in names) + ".", ""] + lines

@@ -19,6 +19,11 @@ seating; ``opening=N`` starts every game with ``N`` uniformly random player deci
 start from varied openings. Each opening is played once from every seating (games ``k`` and ``k + 1`` of a
 2-player match share it), so the openings favour neither level.
 
+A game whose sides differ by more than the seat (Zoon's tribes) can be measured over several setups:
+``rotation=[overrides, ...]`` plays game ``k`` with ``options`` updated by
+``rotation[(k // players) % len(rotation)]``, so every seating of one opening has the same setup and each
+setup is played equally often from every seat.
+
 >>> r = play_match("verquere", {"ruleset": "ludii"}, "random", "random", games=2, seed=3)
 >>> r["games"], 0.0 <= r["score"] <= 1.0
 (2, True)
@@ -33,6 +38,7 @@ from typing import Iterable
 
 from .bots import make_bot
 from .chance import sample_outcome
+from .errors import PygamesError
 from .registry import get_game
 
 
@@ -95,6 +101,8 @@ def _match_game(job: tuple) -> tuple[int, list[float], int, dict]:
     can run it; ``clock`` as in :func:`play_game`)."""
     game_id, module, opts, a, b, n, k, seed, opening, cap = job
     importlib.import_module(module)  # a spawned process registers the game from its own module
+    if isinstance(opts, list):  # a rotation of setups (see the module docstring)
+        opts = opts[(k // n) % len(opts)]
     seat = k % n
     levels = [a if p == seat else b for p in range(n)]
     clock: dict = {}
@@ -105,7 +113,7 @@ def _match_game(job: tuple) -> tuple[int, list[float], int, dict]:
 
 def play_match(game_id: str, options: dict | None, a: str, b: str, games: int = 200, seed: int = 1,
                progress: bool = False, opening: int = 0, jobs: int = 1, cap: bool = True, first: int = 0,
-               timing: bool = False) -> dict:
+               timing: bool = False, rotation: list[dict] | None = None) -> dict:
     """Seat-balanced match of level ``a`` against level ``b``; see the module docstring. ``first`` numbers
     the first game (games ``first .. first + games - 1`` of the match of this seed are played, so a long
     match can be played in slices and summed: ``total`` is ``a``'s summed score, ``moves`` the raw
@@ -116,18 +124,23 @@ def play_match(game_id: str, options: dict | None, a: str, b: str, games: int = 
     ``seconds_per_game`` is wall time divided by games (with ``jobs > 1`` it is shared by the processes).
     With ``timing``, also ``moves`` (above) and ``a_move``/``b_move``: ``{"wall", "cpu", "max"}``, mean wall
     and CPU seconds per decision of that level and its longest decision in wall seconds (on a loaded machine
-    wall exceeds CPU).
+    wall exceeds CPU). ``rotation``: option overrides played in turn, game by game (module docstring); each
+    is validated with ``options`` before any game is played (``PygamesError`` names a bad one), and every
+    setup must seat as many players as ``options``.
     """
     g = get_game(game_id)
     opts = g.validate_options(options or {})
     n = g.num_players(opts)
+    setups = [g.validate_options(dict(options or {}, **r)) for r in rotation or []]
+    if any(g.num_players(s) != n for s in setups):
+        raise PygamesError("play_match: every setup of a rotation must seat as many players as the options")
     total = 0.0
     pairwise = 0.0
     wins = 0
     plies = 0
     t0 = time.perf_counter()
     module = g.state_class.__module__
-    work = [(game_id, module, opts, a, b, n, k, seed, opening, cap) for k in range(first, first + games)]
+    work = [(game_id, module, setups or opts, a, b, n, k, seed, opening, cap) for k in range(first, first + games)]
     moves = {"a": [0, 0.0, 0.0, 0.0], "b": [0, 0.0, 0.0, 0.0]}
     pool = None
     results: Iterable[tuple[int, list[float], int, dict]]

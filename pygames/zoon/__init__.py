@@ -39,7 +39,11 @@ GAME = register(Game(
            "bot": ai_deep.make_level_bot,  # medium, hard: the two- and three-ply look-aheads; easy: the core's search
            "eval_scale": 3.39,  # the review's chance to win, 1/(1+exp(-3.39 v)): build.py bench --calibrate
            "bench": [("alternate", {"combat": "alternate", "first": "south"}),
-                     ("classic", {"combat": "classic", "first": "south"})]},
+                     ("classic", {"combat": "classic", "first": "south"})],
+           # the level ladder plays mirrors, each tribe against itself in turn: the tribe weighs more than
+           # a level (Boarix against Monkus 0.65-0.73 between equal players), docs/bots.md "Zoon's ladder"
+           "ladder": [(f"{combat}, mirrored tribes", {"combat": combat, "first": "south"},
+                       [{"south": t, "north": t} for t in TRIBES]) for combat in ("alternate", "classic")]},
 ))
 
 __all__ = ["GAME", "ZoonState"]
