@@ -22,13 +22,16 @@ the one the searches read) read as a chance to win, ``1 / (1 + exp(-a v))`` with
 saturates (``Game.extra["review_chance"]``, Dritzak's), or of the result at the end. For every decision, the
 mover's legal actions (a game's ``extra["candidates"]`` first :data:`CANDIDATES` when it has them, at most
 :data:`WIDTH` otherwise; the move played always) are each judged one ply ahead the same way, from what the
-mover could see; a move whose judgement is below the best one's by more than :data:`MARK` (20 points of
+mover could see; in a game with neither hidden information nor chance (unless its
+``Game.extra["review_replies"]`` says otherwise), the move played and the :data:`REPLY_TOP` best are then judged again at the end of the
+forced line that follows them (:func:`_move_value`: a compulsory capture the move hands over is seen); a
+move whose judgement is below the best one's by more than :data:`MARK` (20 points of
 the chance to win) is marked with ``loss`` (0..1), the ``better`` action's notation and its click
 ``targets`` (the page marks them on the position before the move). Each ply's judgements draw from a
 random stream of their own (the record's seed and the ply), so what one ply's judgement draws never
 depends on what was hidden at another ply (``tests/test_bots_hint.py`` checks that two games that look the
-same to a player get the same judgements of that player's chances and moves). These are one-ply
-judgements of the game's evaluation, not a search: quick (a few seconds for a whole game), and as good as
+same to a player get the same judgements of that player's chances and moves). These are
+judgements of the game's evaluation one ply (or one forced line) ahead, not a search: quick (a few seconds for a whole game), and as good as
 the evaluation. So that the review and the hint never contradict each other, each player's first marks
 (in at most :data:`CONFIRM` turns of the move list each, a turn's first :data:`PER_TURN` until one is
 confirmed, within :data:`CONFIRM_SECONDS` in all) are then put to the hard level's search
@@ -76,6 +79,13 @@ CONFIRM_SECONDS = 4.0
 """The confirming searches stop after this much time in all (the marks not yet confirmed are left out);
 with :data:`REVIEW_SECONDS` lifted (tests) this limit and the level's time cap are lifted too, so a review
 is the same on any machine."""
+REPLY_TOP = 4
+"""Where a review follows forced replies (:func:`_move_value`), the move played and this many of the best
+by one ply are judged so."""
+FORCED = 6
+"""A player with at most this many legal actions is on a forced line (:func:`_move_value`)."""
+FORCED_PLIES = 4
+"""A forced line is followed for at most this many actions."""
 REVIEW_SECONDS = 5.0
 """Past this much time a review goes on with one state per judgement and the first :data:`CANDIDATES` // 2
 actions (a long Zoon game judges every pending combat exactly, which is slow)."""
@@ -98,10 +108,7 @@ def _chance(state, player: int, rng: random.Random) -> float:
     --calibrate``; :data:`EVAL_SCALE` where a game has none), or the game's own estimate
     ``Game.extra["review_chance"](state, player)`` where it has one; a chance node is first resolved by a
     sampled outcome."""
-    for _ in range(16):
-        if not state.is_chance_node():
-            break
-        state = state.child(sample_outcome(state, rng))
+    state = _resolved(state, rng)
     if state.is_terminal():
         return max(0.0, min(1.0, (float(state.returns()[player]) + 1.0) / 2.0))
     own = state.game.extra.get("review_chance") if isinstance(state.game.extra, dict) else None
@@ -112,6 +119,51 @@ def _chance(state, player: int, rng: random.Random) -> float:
         return 0.5
     a = state.game.extra.get("eval_scale", EVAL_SCALE) if isinstance(state.game.extra, dict) else EVAL_SCALE
     return 1.0 / (1.0 + math.exp(-a * max(-1.0, min(1.0, float(ev(state)[player])))))
+
+
+def _resolved(state, rng: random.Random):
+    """``state``, or past its chance nodes by outcomes drawn from ``rng`` (at most 16 in a row)."""
+    for _ in range(16):
+        if not state.is_chance_node():
+            break
+        state = state.child(sample_outcome(state, rng))
+    return state
+
+
+def _replies_judged(game, options) -> bool:
+    """Whether a review follows forced lines (see :func:`_move_value`): a game's ``extra["review_replies"]``
+    (a bool) where it says, else where the game has neither hidden information nor chance (ZÈRTZ, DVONN
+    from the empty board, Dvertz). Not in the others by default: a reply chosen in a determinization plays
+    on cards its player does not hold, and in Duerror Grandis, where most decisions have a few actions, a
+    line of them ended on one sampled roll and lost 2 of the 3 blunders the review found (10 games,
+    ``tools/review_recall.py``)."""
+    own = game.extra.get("review_replies") if isinstance(game.extra, dict) else None
+    if own is not None:
+        return bool(own)
+    kind = game.chance(game.validate_options(options)) if callable(game.chance) else game.chance
+    return not game.hides_information(options) and kind == "none"
+
+
+def _move_value(state, notation: str, mover: int, rng: random.Random, replies: bool) -> float:
+    """``mover``'s chance after playing ``notation`` in ``state`` (a full state): one ply, :func:`_chance`
+    of the child. With ``replies`` (review24: a newcomer's ZÈRTZ move that let the opponent jump and win
+    at once looked 0.09 worse than the best one ply ahead and was not marked), when another player is to
+    move next, a forced line is followed to the next free choice: while the player to move has at most
+    :data:`FORCED` legal actions (a compulsory capture leaves few), the mover plays its best by one ply and
+    another player the action best for that player by one ply (at most :data:`FORCED_PLIES` such actions); the value is ``mover``'s
+    :func:`_chance` where the line stops (a free choice, a chance node or the end)."""
+    t = state.child(notation)
+    if not replies or t.is_terminal() or t.is_chance_node() or t.current_player() == mover:
+        return _chance(t, mover, rng)  # the line starts with another player's reply
+    for _ in range(FORCED_PLIES):
+        if t.is_terminal() or t.is_chance_node():
+            break
+        legal = t.legal_actions()
+        if len(legal) > FORCED:
+            break
+        p = t.current_player()
+        t = max((_resolved(t.child(a.notation), rng) for a in legal), key=lambda c: _chance(c, p, rng))
+    return _chance(t, mover, rng)
 
 
 def _looks(state, player: int, rng: random.Random, samples: int = SAMPLES) -> list:
@@ -176,8 +228,9 @@ def _judge(state, seed: int, ply: int, samples: int) -> list[float]:
     return out
 
 
-def _choices(state, played: str, rng: random.Random, width: int) -> list:
-    """The actions judged at a decision (see the module docstring), the played one among them."""
+def _choices(state, played: str | None, rng: random.Random, width: int) -> list:
+    """The actions judged at a decision (see the module docstring), the played one among them (None:
+    none added)."""
     legal = state.legal_actions()
     cands = state.game.extra.get("candidates") if isinstance(state.game.extra, dict) else None
     if cands is not None:
@@ -186,7 +239,7 @@ def _choices(state, played: str, rng: random.Random, width: int) -> list:
         picked = rng.sample(legal, WIDTH)
     else:
         picked = list(legal)
-    if all(a.notation != played for a in picked):
+    if played is not None and all(a.notation != played for a in picked):
         picked.append(state.find_action(played))
     return picked
 
@@ -203,6 +256,7 @@ def cmd_review(args: dict) -> dict:
     found: dict = {}
     end = time.monotonic() + REVIEW_SECONDS
     samples, width = SAMPLES, CANDIDATES
+    deep = _replies_judged(s.game, s.record.options)
     for i, (notation, mover) in enumerate(zip(s.record.actions, s.movers)):
         if time.monotonic() > end:
             samples, width = 1, CANDIDATES // 2
@@ -212,12 +266,16 @@ def cmd_review(args: dict) -> dict:
             judged = {}
             for a in _choices(state, notation, rng, width):
                 judged[a.notation] = sum(_chance(d.child(a.notation), mover, rng) for d in looks) / len(looks)
+            if deep:  # the move played and the best by one ply, judged again after the reply
+                top = sorted(judged, key=lambda n: -judged[n])[:REPLY_TOP]
+                judged = {n: sum(_move_value(d, n, mover, rng, True) for d in looks) / len(looks)
+                          for n in dict.fromkeys(top + [notation])}
             best = max(judged, key=lambda n: judged[n])
             loss = judged[best] - judged[notation]
             if loss > MARK:
                 marks.append({"ply": i + 1, "player": mover, "loss": round(loss, 3), "better": best,
                               "targets": list(state.find_action(best).targets)})
-                found[i + 1] = (state, notation, judged, samples)
+                found[i + 1] = (state, notation, judged, samples, deep)
         state = state.child(notation)
         plies.append({"ply": i + 1, "notation": notation, "player": mover,
                       "win": _judge(state, s.record.seed, i + 1, samples)})
@@ -264,14 +322,14 @@ def _confirmed(marks: list[dict], found: dict, seed: int, turns: list[int]) -> l
         if fresh:
             tried[m["player"]] = tried.get(m["player"], 0) + 1
         tries[turn] = tries.get(turn, 0) + 1
-        state, played, judged, samples = found[m["ply"]]
+        state, played, judged, samples, deep = found[m["ply"]]
         rng = _stream(seed, m["ply"], -2)
         pick = _search_pick(state, m["player"], rng, lifted, end) if time.monotonic() < end else None
         if pick is None:
             break  # out of time: this mark and the rest are not confirmed
         if pick not in judged:
             looks = _looks(state, m["player"], rng, samples)
-            judged[pick] = sum(_chance(d.child(pick), m["player"], rng) for d in looks) / len(looks)
+            judged[pick] = sum(_move_value(d, pick, m["player"], rng, deep) for d in looks) / len(looks)
         loss = judged[pick] - judged[played]
         if pick != played and loss > MARK:
             better = state.find_action(pick)
