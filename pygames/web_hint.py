@@ -19,7 +19,8 @@ chance to win after it, judged from what ``q`` could see then: the mean over :da
 looked the same to ``q`` (one in a perfect-information game) of the game's evaluation (``Game.evaluate``,
 the one the searches read) read as a chance to win, ``1 / (1 + exp(-a v))`` with the game's fitted slope
 ``a`` (``Game.extra["eval_scale"]``, ``tools/calibrate.py``), or the game's own estimate where its evaluation
-saturates (``Game.extra["review_chance"]``, Dritzak's), or of the result at the end. For every decision, the
+saturates (``Game.extra["review_chance"]``, Dritzak's), or of the result at the end; where the review follows
+forced lines (below), judged where the forced line after the ply stops, as the marks are. For every decision, the
 mover's legal actions (a game's ``extra["candidates"]`` first :data:`CANDIDATES` when it has them, at most
 :data:`WIDTH` otherwise; the move played always) are each judged one ply ahead the same way, from what the
 mover could see; in a game with neither hidden information nor chance (unless its
@@ -153,8 +154,15 @@ def _move_value(state, notation: str, mover: int, rng: random.Random, replies: b
     another player the action best for that player by one ply (at most :data:`FORCED_PLIES` such actions); the value is ``mover``'s
     :func:`_chance` where the line stops (a free choice, a chance node or the end)."""
     t = state.child(notation)
-    if not replies or t.is_terminal() or t.is_chance_node() or t.current_player() == mover:
-        return _chance(t, mover, rng)  # the line starts with another player's reply
+    return _chance(_forced_end(t, mover, rng) if replies else t, mover, rng)
+
+
+def _forced_end(t, mover: int, rng: random.Random):
+    """Where the forced line from ``t`` (the state just after ``mover``'s move) stops, as
+    :func:`_move_value` follows it; ``t`` itself when ``mover`` moves again next (the line starts with
+    another player's reply), at a chance node or at the end."""
+    if t.is_terminal() or t.is_chance_node() or t.current_player() == mover:
+        return t
     for _ in range(FORCED_PLIES):
         if t.is_terminal() or t.is_chance_node():
             break
@@ -163,7 +171,7 @@ def _move_value(state, notation: str, mover: int, rng: random.Random, replies: b
             break
         p = t.current_player()
         t = max((_resolved(t.child(a.notation), rng) for a in legal), key=lambda c: _chance(c, p, rng))
-    return _chance(t, mover, rng)
+    return t
 
 
 def _looks(state, player: int, rng: random.Random, samples: int = SAMPLES) -> list:
@@ -218,8 +226,12 @@ def _stream(seed: int, ply: int, player: int) -> random.Random:
     return random.Random(((seed * 104729 + 3) * 1_000_003 + ply) * 64 + player + 1)
 
 
-def _judge(state, seed: int, ply: int, samples: int) -> list[float]:
-    """Every player's chance to win in ``state``, each from what that player can see."""
+def _judge(state, seed: int, ply: int, samples: int, mover: int | None = None) -> list[float]:
+    """Every player's chance to win in ``state``, each from what that player can see; with ``mover`` (the
+    player who just moved, in a game whose review follows forced lines) at the end of the forced line that
+    follows, so the chart falls at the move a mark says lost, not at the reply."""
+    if mover is not None and mover >= 0:
+        state = _forced_end(state, mover, _stream(seed, ply, -3))
     out = []
     for q in range(state.num_players):
         rng = _stream(seed, ply, q)
@@ -278,7 +290,7 @@ def cmd_review(args: dict) -> dict:
                 found[i + 1] = (state, notation, judged, samples, deep)
         state = state.child(notation)
         plies.append({"ply": i + 1, "notation": notation, "player": mover,
-                      "win": _judge(state, s.record.seed, i + 1, samples)})
+                      "win": _judge(state, s.record.seed, i + 1, samples, mover if deep else None)})
     # numbered as the move list numbers its turns, so that a chart mark leads to its entry in the list
     turns = web.turns_of(web._moves(s, web._viewer(s)), len(plies))
     shown = _confirmed(marks, found, s.record.seed, turns)

@@ -279,3 +279,6 @@ def test_review_marks_a_move_that_hands_over_a_capture(monkeypatch):
     m = marks[23]
     assert m["player"] == 0 and m["loss"] > 0.20 and m["better"] != "Gc4,b5"
     assert web_hint._move_value(before, m["better"], 0, random.Random(1), True) > 0.20
+    # the chart falls at the marked move, where the mark says the chance was lost, not at the reply
+    win = {p["ply"]: p["win"][0] for p in call("review")["plies"]}
+    assert win[22] > 0.1 and win[23] == 0.0, (win[22], win[23], win[24])
