@@ -20,27 +20,39 @@ looked the same to ``q`` (one in a perfect-information game) of the game's evalu
 the one the searches read) read as a chance to win, ``1 / (1 + exp(-a v))`` with the game's fitted slope
 ``a`` (``Game.extra["eval_scale"]``, ``tools/calibrate.py``), or the game's own estimate where its evaluation
 saturates (``Game.extra["review_chance"]``, Dritzak's), or of the result at the end; where the review follows
-forced lines (below), judged where the forced line after the ply stops, as the marks are. For every decision, the
-mover's legal actions (a game's ``extra["candidates"]`` first :data:`CANDIDATES` when it has them, at most
-:data:`WIDTH` otherwise; the move played always) are each judged one ply ahead the same way, from what the
-mover could see; in a game with neither hidden information nor chance (unless its
-``Game.extra["review_replies"]`` says otherwise), the move played and the :data:`REPLY_TOP` best are then judged again at the end of the
-forced line that follows them (:func:`_move_value`: a compulsory capture the move hands over is seen); a
-move whose judgement is below the best one's by more than :data:`MARK` (20 points of
-the chance to win) is marked with ``loss`` (0..1), the ``better`` action's notation and its click
-``targets`` (the page marks them on the position before the move). Each ply's judgements draw from a
-random stream of their own (the record's seed and the ply), so what one ply's judgement draws never
-depends on what was hidden at another ply (``tests/test_bots_hint.py`` checks that two games that look the
-same to a player get the same judgements of that player's chances and moves). These are
-judgements of the game's evaluation one ply (or one forced line) ahead, not a search: quick (a few seconds for a whole game), and as good as
-the evaluation. So that the review and the hint never contradict each other, each player's first marks
-(in at most :data:`CONFIRM` turns of the move list each, a turn's first :data:`PER_TURN` until one is
-confirmed, within :data:`CONFIRM_SECONDS` in all) are then put to the hard level's search
-(the hint's player) from what the mover could see then (a determinization drawn from the ply's own
-stream): a mark whose played move the search would also play is dropped, and a kept mark's ``better`` is
-the move the search chose, kept only when the evaluation too rates it more than :data:`MARK` above the
-move played (its ``loss`` is that difference). Only confirmed marks are shown: those past
-:data:`CONFIRM` or out of time are left out, so the review never suggests what the hint would not. Raises PygamesError with no game or before the game is over.
+forced lines (below), judged where the forced line after the ply stops, as the marks are. For every decision, the mover's legal actions (a game's
+``extra["candidates"]`` first :data:`CANDIDATES` when it has them, at most :data:`WIDTH` otherwise; the
+move played always) are each judged one ply ahead the same way, from what the mover could see; in a game
+with neither hidden information nor chance (unless its ``Game.extra["review_replies"]`` says otherwise),
+the move played and the :data:`REPLY_TOP` best are then judged again at the end of the forced line that
+follows them (:func:`_move_value`: a compulsory capture the move hands over is seen). Each ply's
+judgements draw from a random stream of their own (the record's seed and the ply), so what one ply's
+judgement draws never depends on what was hidden at another ply (``tests/test_bots_hint.py`` checks that
+two games that look the same to a player get the same judgements of that player's chances and moves).
+
+A mark's loss is a search's (review25; in two-player games, or as a game's ``extra["review_search"]``
+says, :func:`_search_iterations`): each decision is put to a fixed-budget search
+(:data:`SEARCH_ITERATIONS` simulations of the core's :class:`MCTSBot`, no time cap) from what the mover
+could see (a determinization drawn from the ply's stream); where the search would play the move played,
+nothing is marked; else the move played, the search's move (and, where the evaluation marked the move,
+its best) are each valued by such a search after them (:func:`_searched`, ``(v + 1) / 2`` as the hint
+reads its value), and the move is marked when its value is more than :data:`MARK` (20 points of the
+chance to win) below the best one's, with ``loss`` (0..1), the ``better`` action's notation and its click
+``targets`` (the page marks them on the position before the move). The searches spend what the
+judgements left of :data:`REVIEW_SECONDS`, the evaluation's marks first, then the decisions whose played
+move stood furthest from the top of the evaluation's order (ties in the game's candidate order); a
+decision the time does not reach keeps the evaluation's judgement (its mark, where it had one, with the
+evaluation's loss). Where a game says no search (``review_search`` 0, and by default with more than two
+players: a search's value is not the reviewed player's), the marks are the evaluation's judgements. So
+that the review and the hint never contradict each other, each player's first marks (in at most
+:data:`CONFIRM` turns of the move list each, a turn's first :data:`PER_TURN` until one is confirmed,
+within :data:`CONFIRM_SECONDS` in all) are then put to the hard level's search (the hint's player) from
+what the mover could see then (a determinization drawn from the ply's own stream): a mark whose played
+move the search would also play is dropped, and a kept mark's ``better`` is the move the search chose,
+kept only when the mark's judgement (the search's, or the evaluation's) too rates it more than
+:data:`MARK` above the move played (its ``loss`` is that difference). Only confirmed marks are shown:
+those past :data:`CONFIRM` or out of time are left out, so the review never suggests what the hint would
+not. Raises PygamesError with no game or before the game is over.
 """
 from __future__ import annotations
 
@@ -87,9 +99,19 @@ FORCED = 6
 """A player with at most this many legal actions is on a forced line (:func:`_move_value`)."""
 FORCED_PLIES = 4
 """A forced line is followed for at most this many actions."""
+SEARCH_ITERATIONS = 100
+"""Simulations of the fixed-budget search that values a move for a mark (:func:`_searched`; the core's
+search, depth :data:`SEARCH_DEPTH`, no time cap); a game's ``extra["review_search"]`` overrides it (0:
+no search, the evaluation's judgement alone). By default two-player games only: with more players a
+search's value is not the reviewed player's."""
+SEARCH_DEPTH = 8
+"""Playout depth (player decisions) of that search (the reference's, ``tools/review_recall.py``)."""
 REVIEW_SECONDS = 5.0
 """Past this much time a review goes on with one state per judgement and the first :data:`CANDIDATES` // 2
-actions (a long Zoon game judges every pending combat exactly, which is slow)."""
+actions (a long Zoon game judges every pending combat exactly, which is slow); the valuing searches
+(:func:`_searched`) spend what the judgements left of it, and stop there (review25: the budget as it was,
+spent where the evaluation tells least). Lifting it (tests, ``tools/review_recall.py --lifted``) lifts the
+searches' and the confirming searches' limits too, so a review is the same on any machine."""
 
 
 def _hint_bot(state, seed: int, cap: bool = True):
@@ -172,6 +194,54 @@ def _forced_end(t, mover: int, rng: random.Random):
         p = t.current_player()
         t = max((_resolved(t.child(a.notation), rng) for a in legal), key=lambda c: _chance(c, p, rng))
     return t
+
+
+def _search_iterations(state) -> int:
+    """The valuing search's simulations for ``state``'s game (see :data:`SEARCH_ITERATIONS`): a game's
+    ``extra["review_search"]`` (an int, 0 for none) where it says, else :data:`SEARCH_ITERATIONS` in a
+    two-player game with neither hidden information nor chance (ZÈRTZ, DVONN, Dvertz), 0 elsewhere.
+    Measured (review25, ``tools/review_recall.py``, 10 games each): where a search starts from a drawn
+    state it did worse than the evaluation (Zoon recall 9/17 -> 5/17, Duerror Grandis 3/5 -> 2/5) or no
+    better (Dritzak, two players, 0/2; Verquere 1/1) for 3 to 17 times the time; with more than two
+    players a search's value is not the reviewed player's."""
+    own = state.game.extra.get("review_search") if isinstance(state.game.extra, dict) else None
+    if own is not None:
+        return int(own)
+    kind = state.game.chance(state.options) if callable(state.game.chance) else state.game.chance
+    plain = not state.game.hides_information(state.options) and kind == "none"
+    return SEARCH_ITERATIONS if state.num_players == 2 and plain else 0
+
+
+def _searched(state, notation: str, mover: int, seed: int, iterations: int) -> float:
+    """``mover``'s chance after ``notation`` in ``state`` (a full state or a determinization of the mover's
+    view; two players) by a search: past the chance outcomes (drawn from ``seed``) and single legal
+    actions that follow, the core's :class:`MCTSBot` (``iterations`` simulations, depth
+    :data:`SEARCH_DEPTH`, no time cap, so the same on any machine) searches for the player to move; its
+    value ``v`` of its best move (a mean return in [-1, 1]) is the mover's ``v`` when the mover is to move,
+    else ``-v``, read as the hint reads its search, ``(v + 1) / 2`` (so a mark's loss and a hint's chance
+    are one scale; a move that loses at once is 0, where the evaluation's logistic reading would say 13%
+    in ZÈRTZ); at the end of the game, the result. It sees the replies a one-ply judgement misses
+    (review25: a newcomer's ZÈRTZ placements all judged alike)."""
+    rng = random.Random(seed)
+    t = state.child(notation)
+    for _ in range(64):
+        if t.is_terminal():
+            break
+        if t.is_chance_node():
+            t = t.child(sample_outcome(t, rng))
+            continue
+        legal = t.legal_actions()
+        if len(legal) > 1:
+            break
+        t = t.child(legal[0].notation)
+    if t.is_terminal():
+        return _chance(t, mover, rng)
+    bot = MCTSBot(iterations=iterations, depth=SEARCH_DEPTH, seconds=math.inf, seed=seed)
+    bot.step(t)
+    v = bot.value()
+    if v is None:
+        return _chance(t, mover, rng)
+    return _win(v if t.current_player() == mover else -v)
 
 
 def _looks(state, player: int, rng: random.Random, samples: int = SAMPLES) -> list:
@@ -269,6 +339,8 @@ def cmd_review(args: dict) -> dict:
     end = time.monotonic() + REVIEW_SECONDS
     samples, width = SAMPLES, CANDIDATES
     deep = _replies_judged(s.game, s.record.options)
+    iterations = _search_iterations(state)
+    decisions = []  # (marked?, -place, ply, state, notation, mover, judged, best, looks): for the search
     for i, (notation, mover) in enumerate(zip(s.record.actions, s.movers)):
         if time.monotonic() > end:
             samples, width = 1, CANDIDATES // 2
@@ -278,25 +350,60 @@ def cmd_review(args: dict) -> dict:
             judged = {}
             for a in _choices(state, notation, rng, width):
                 judged[a.notation] = sum(_chance(d.child(a.notation), mover, rng) for d in looks) / len(looks)
+            # the played move's place in the evaluation's order (ties in the game's candidate order): the
+            # further from the top, the sooner the search looks at the decision
+            order = sorted(judged, key=lambda n: -judged[n])
+            place = order.index(notation)
             if deep:  # the move played and the best by one ply, judged again after the reply
                 top = sorted(judged, key=lambda n: -judged[n])[:REPLY_TOP]
                 judged = {n: sum(_move_value(d, n, mover, rng, True) for d in looks) / len(looks)
                           for n in dict.fromkeys(top + [notation])}
             best = max(judged, key=lambda n: judged[n])
             loss = judged[best] - judged[notation]
-            if loss > MARK:
+            if iterations:  # put to the search below: the evaluation's marks first, then by that place
+                decisions.append((0 if loss > MARK else 1, -place, i + 1, state, notation, mover, judged, best,
+                                  looks))
+            elif loss > MARK:
                 marks.append({"ply": i + 1, "player": mover, "loss": round(loss, 3), "better": best,
                               "targets": list(state.find_action(best).targets)})
-                found[i + 1] = (state, notation, judged, samples, deep)
+                found[i + 1] = (state, notation, judged, None, samples, deep)
         state = state.child(notation)
         plies.append({"ply": i + 1, "notation": notation, "player": mover,
                       "win": _judge(state, s.record.seed, i + 1, samples, mover if deep else None)})
+    # the searches spend what the judgements left of REVIEW_SECONDS (the budget as before them)
+    for rank, _, ply, before, notation, mover, judged, best, looks in sorted(decisions, key=lambda d: d[:3]):
+        value = None
+        if time.monotonic() > end:  # out of time: the evaluation's judgement stands
+            if rank:
+                continue
+        else:  # review25: the search's own pick; where it is not the move played, both by a search
+            pick = MCTSBot(iterations=iterations, depth=SEARCH_DEPTH, seconds=math.inf,
+                           seed=s.record.seed * 13 + ply).step(looks[0]).notation
+            if pick == notation:
+                continue  # the search plays it too: no mark
+            value = _valued(looks[:2], mover, s.record.seed * 7 + ply - 1, iterations)
+            judged = {n: value(n) for n in dict.fromkeys((notation, pick) + ((best,) if rank == 0 else ()))}
+            best = max(judged, key=lambda n: judged[n])
+        loss = judged[best] - judged[notation]
+        if loss > MARK:
+            marks.append({"ply": ply, "player": mover, "loss": round(loss, 3), "better": best,
+                          "targets": list(before.find_action(best).targets)})
+            found[ply] = (before, notation, judged, value, len(looks), deep)
+    marks.sort(key=lambda m: m["ply"])
     # numbered as the move list numbers its turns, so that a chart mark leads to its entry in the list
     turns = web.turns_of(web._moves(s, web._viewer(s)), len(plies))
     shown = _confirmed(marks, found, s.record.seed, turns)
     for entry in plies + shown:
         entry["turn"] = turns[entry["ply"] - 1]
     return {"plies": plies, "marks": shown}
+
+
+def _valued(looks: list, mover: int, seed: int, iterations: int):
+    """``value(notation)``: a move's value by :func:`_searched` over ``looks`` (each search seeded from
+    ``seed`` and the look, the same for every move, so two moves are compared on the same draws)."""
+    def value(n: str) -> float:
+        return sum(_searched(d, n, mover, seed * 31 + k, iterations) for k, d in enumerate(looks)) / len(looks)
+    return value
 
 
 def _search_pick(state, mover: int, rng: random.Random, lifted: bool, end: float) -> str | None:
@@ -316,7 +423,9 @@ def _search_pick(state, mover: int, rng: random.Random, lifted: bool, end: float
 
 def _confirmed(marks: list[dict], found: dict, seed: int, turns: list[int]) -> list[dict]:
     """``marks`` as the hard level's search confirms them (see the module docstring); ``found[ply]`` is
-    ``(state before the move, the move played, the evaluation's judgements {notation: value}, samples)``,
+    ``(state before the move, the move played, the judgements {notation: value}, value, samples, deep)``:
+    ``value(notation)`` judges another move by the search that judged those (:func:`_valued`), or is None
+    for the evaluation's judgements (over ``samples`` states, after the forced line where ``deep``),
     ``turns[i]`` ply ``i + 1``'s turn in the move list."""
     lifted = REVIEW_SECONDS >= 1e9
     end = math.inf if lifted else time.monotonic() + CONFIRM_SECONDS
@@ -334,12 +443,14 @@ def _confirmed(marks: list[dict], found: dict, seed: int, turns: list[int]) -> l
         if fresh:
             tried[m["player"]] = tried.get(m["player"], 0) + 1
         tries[turn] = tries.get(turn, 0) + 1
-        state, played, judged, samples, deep = found[m["ply"]]
+        state, played, judged, value, samples, deep = found[m["ply"]]
         rng = _stream(seed, m["ply"], -2)
         pick = _search_pick(state, m["player"], rng, lifted, end) if time.monotonic() < end else None
         if pick is None:
             break  # out of time: this mark and the rest are not confirmed
-        if pick not in judged:
+        if pick not in judged and value is not None:  # valued by the search, as the mark was
+            judged[pick] = value(pick)
+        elif pick not in judged:
             looks = _looks(state, m["player"], rng, samples)
             judged[pick] = sum(_move_value(d, pick, m["player"], rng, deep) for d in looks) / len(looks)
         loss = judged[pick] - judged[played]

@@ -112,8 +112,10 @@ def test_review_refused_before_the_end():
 def test_review_shape_and_marks(game_id, options, monkeypatch):
     """After a game of a random human against the medium level: one entry per ply with every player's
     chance to win in [0, 1], the winner's 1 at the end; the random player's worst moves marked (loss above
-    0.20, a better action that was legal there and not the one played) in one of its first three games
-    (a mark needs the evaluation and the hard level's search to agree, so a game may have none). DVONN is
+    0.20, a better action that was legal there and not the one played) in one of its first five games
+    (a mark needs the review's search and the hard level's to agree, so a game may have none: a random
+    player's ZÈRTZ game against medium mostly slips away a little a move, seeds 5-8 had no move the
+    search found 20 points worse, review25). DVONN is
     held to the shape alone: its evaluation one move ahead barely tells a won position from a lost one
     (``build.py bench --calibrate``: a log loss of 0.685 from the empty board, a coin's 0.693), so its
     reviews seldom mark a move (one in its first five such games). The review's time budget is lifted, so
@@ -121,7 +123,7 @@ def test_review_shape_and_marks(game_id, options, monkeypatch):
     monkeypatch.setattr(web_hint, "REVIEW_SECONDS", 1e9)
     # and the computer searches its iteration budget, not its time cap: the same game under any load
     monkeypatch.setattr(web, "make_bot", lambda level, seed=0: make_bot(level, seed=seed, cap=False))
-    for seed in (5, 6, 7):
+    for seed in (5, 6, 7, 8, 9):
         call("new_game", {"game": game_id, "options": options, "seats": ["human", "medium"], "seed": seed})
         finish(seed)
         s = web._session
@@ -143,7 +145,7 @@ def test_review_shape_and_marks(game_id, options, monkeypatch):
         if r["marks"] or game_id == "dvonn":
             break
     else:
-        raise AssertionError("a random player's moves in three games against the computer had no blunder")
+        raise AssertionError("a random player's moves in five games against the computer had no blunder")
 
 
 def test_review_marks_agree_with_the_hard_search(monkeypatch):
@@ -155,8 +157,8 @@ def test_review_marks_agree_with_the_hard_search(monkeypatch):
     confirm (out of time, or past a player's first six) is not shown."""
     monkeypatch.setattr(web_hint, "REVIEW_SECONDS", 1e9)
     monkeypatch.setattr(web, "make_bot", lambda level, seed=0: make_bot(level, seed=seed, cap=False))
-    call("new_game", {"game": "zertz", "seats": ["human", "medium"], "seed": 5})
-    finish(5)
+    call("new_game", {"game": "zertz", "seats": ["human", "medium"], "seed": 9})  # seed 5 has no mark since review25
+    finish(9)
     s = web._session
     base = len(s.record.replay(0).history)
     seen = {}
@@ -282,3 +284,30 @@ def test_review_marks_a_move_that_hands_over_a_capture(monkeypatch):
     # the chart falls at the marked move, where the mark says the chance was lost, not at the reply
     win = {p["ply"]: p["win"][0] for p in call("review")["plies"]}
     assert win[22] > 0.1 and win[23] == 0.0, (win[22], win[23], win[24])
+
+
+def test_review_marks_what_the_search_sees_lost(monkeypatch):
+    """Issue 19 (review25): a mark's loss is a search's, not the evaluation's. In the same newcomer's
+    ZÈRTZ game, White's 13th action, ``Be3,d2``, starts an exchange (Black jumps f2 over d4 and b4, and
+    the captures go on) that the evaluation, even at the end of the forced line, rates as good as White's
+    best move there, so the review marked nothing at that move (the search's reference,
+    ``tools/review_recall.py``, calls it 0.35 worse than ``Bc2,e6``). The review now asks its fixed-budget
+    search for a move of its own and values both by the search: the move is marked, with a loss above
+    0.20 by that search, and the better move is the hard search's (the hint's)."""
+    import random
+    monkeypatch.setattr(web_hint, "REVIEW_SECONDS", 1e9)
+    rec = Record.new("zertz", {}, seed=10)
+    rec.actions = list(HANDED_OVER)
+    call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
+    before, played = rec.replay(12), HANDED_OVER[12]
+    judged = {a.notation: web_hint._move_value(before, a.notation, 0, random.Random(1), True)
+              for a in web_hint._choices(before, played, random.Random(1), web_hint.CANDIDATES)}
+    assert judged[played] >= max(judged.values()) - 0.05  # the evaluation sees no loss
+    marks = {m["ply"]: m for m in call("review")["marks"]}
+    assert 13 in marks, marks
+    m = marks[13]
+    assert m["player"] == 0 and m["loss"] > 0.20 and m["better"] != played
+    value = web_hint._valued([before], 0, 99, web_hint.SEARCH_ITERATIONS)
+    assert value(m["better"]) - value(played) > 0.20  # the search, on other random numbers, agrees
+    # and the evaluation, even after the forced line, puts the better move less than 20 points above
+    assert web_hint._move_value(before, m["better"], 0, random.Random(1), True) - judged[played] <= web_hint.MARK

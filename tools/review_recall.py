@@ -30,7 +30,7 @@ It prints per configuration: the newcomer's decisions and how many were judged, 
 the judged decisions, scaled to all), marks shown per game (all players; the newcomer's), one-ply
 candidates per game, games with a judged blunder and no mark of the newcomer, recall (judged blunders
 whose turn of the move list got a mark), precision (shown marks that are blunders by the reference), and
-the CPython seconds per review. Results and the reference values are kept in ``--out`` (JSON, default
+the CPython seconds per review (mean, and the longest). Results and the reference values are kept in ``--out`` (JSON, default
 ``/tmp/review_recall.json``) so that a second run (``--reuse``) judges a changed review against the same
 games and references; ``--table`` prints the table of a kept file again (another ``--reading``).
 """
@@ -248,6 +248,7 @@ def run(args) -> None:
             stats["hit"] += sum(1 for i in blunders if rv["turns"][i] in marked_turns)
             stats["true"] += sum(1 for m in rv["marks"] if loss(m["ply"] - 1) > BLUNDER)
             stats["seconds"] += rv["seconds"]
+            stats["longest"] = max(stats.get("longest", 0.0), rv["seconds"])
             stats["games"] += 1
             stats.setdefault("nblunders", 0)
             stats["nblunders"] += len(blunders)
@@ -259,7 +260,7 @@ def run(args) -> None:
         rows.append((name, stats))
     print()
     print("| configuration | newcomer decisions / game (judged) | blunders / game | marks / game (newcomer's) "
-          "| one-ply candidates / game | games with a blunder, no mark | recall | precision | s / review |")
+          "| one-ply candidates / game | games with a blunder, no mark | recall | precision | s / review (longest) |")
     print("|---|---|---|---|---|---|---|---|---|")
     for name, s in rows:
         n = s["games"]
@@ -267,7 +268,7 @@ def run(args) -> None:
         prec = f"{s['true']}/{s['marks']}" + (f" ({s['true'] / s['marks']:.2f})" if s["marks"] else "")
         print(f"| {name} | {s['decisions'] / n:.0f} ({s['judged'] / n:.0f}) | {s['blunders'] / n:.1f} | "
               f"{s['marks'] / n:.1f} ({s['mine'] / n:.1f}) | {s['cands'] / n:.1f} | {s['nomark']}/{n} | {rec_} | "
-              f"{prec} | {s['seconds'] / n:.1f} |")
+              f"{prec} | {s['seconds'] / n:.1f} ({s.get('longest', 0.0):.1f}) |")
 
 
 def main(argv=None) -> None:
