@@ -20,7 +20,9 @@ looked the same to ``q`` (one in a perfect-information game) of the game's evalu
 the one the searches read) read as a chance to win, ``1 / (1 + exp(-a v))`` with the game's fitted slope
 ``a`` (``Game.extra["eval_scale"]``, ``tools/calibrate.py``), or the game's own estimate where its evaluation
 saturates (``Game.extra["review_chance"]``, Dritzak's), or of the result at the end; where the review follows
-forced lines (below), judged where the forced line after the ply stops, as the marks are. For every decision, the mover's legal actions (a game's
+forced lines (below), judged where the forced line after the ply stops, as the marks are; around a shown mark whose
+loss is a search's (below), the mover's points before and after the move are the search's values of the
+better move and of the move played (:func:`_chart_marks`), so the line falls there by the mark's loss. For every decision, the mover's legal actions (a game's
 ``extra["candidates"]`` first :data:`CANDIDATES` when it has them, at most :data:`WIDTH` otherwise; the
 move played always) are each judged one ply ahead the same way, from what the mover could see; in a game
 with neither hidden information nor chance (unless its ``Game.extra["review_replies"]`` says otherwise),
@@ -393,9 +395,32 @@ def cmd_review(args: dict) -> dict:
     # numbered as the move list numbers its turns, so that a chart mark leads to its entry in the list
     turns = web.turns_of(web._moves(s, web._viewer(s)), len(plies))
     shown = _confirmed(marks, found, s.record.seed, turns)
+    _chart_marks(plies, shown, found, s.game.hides_information(s.record.options))
     for entry in plies + shown:
         entry["turn"] = turns[entry["ply"] - 1]
     return {"plies": plies, "marks": shown}
+
+
+def _chart_marks(plies: list[dict], shown: list[dict], found: dict, hidden: bool) -> None:
+    """The chart drawn where a shown mark's loss is a search's (``found[ply]``'s value not None): the
+    mover's chance after the move before it is set to the searched value of the better move, and after
+    the marked move to the searched value of the move played, so the line falls there by the mark's loss
+    (a newcomer's ZÈRTZ review showed a mark of 36 points where the evaluation's line rose, its
+    placements all judged alike). With two players and nothing hidden the other player's chance is the
+    rest. Every point before a mark is set first, then the points after, so a mark right after another
+    keeps its own value after it. ``plies[i]`` is ply ``i + 1``'s entry, changed in place."""
+    def put(ply: int, player: int, x: float) -> None:
+        if 1 <= ply <= len(plies):
+            win = plies[ply - 1]["win"]
+            win[player] = round(max(0.0, min(1.0, x)), 3)
+            if len(win) == 2 and not hidden:
+                win[1 - player] = round(1.0 - win[player], 3)
+
+    searched = [(m, found[m["ply"]]) for m in shown if found[m["ply"]][3] is not None]
+    for m, (_, played, judged, _, _, _) in searched:
+        put(m["ply"] - 1, m["player"], judged[played] + m["loss"])
+    for m, (_, played, judged, _, _, _) in searched:
+        put(m["ply"], m["player"], judged[played])
 
 
 def _valued(looks: list, mover: int, seed: int, iterations: int):

@@ -311,3 +311,20 @@ def test_review_marks_what_the_search_sees_lost(monkeypatch):
     assert value(m["better"]) - value(played) > 0.20  # the search, on other random numbers, agrees
     # and the evaluation, even after the forced line, puts the better move less than 20 points above
     assert web_hint._move_value(before, m["better"], 0, random.Random(1), True) - judged[played] <= web_hint.MARK
+
+
+def test_review_chart_falls_at_a_searched_mark(monkeypatch):
+    """Issue 19: the chart and the marks tell one story. A mark whose loss is a search's (review25) sat
+    on a rising stretch of the evaluation's chart (the newcomer's ZÈRTZ game, seed 10: marked 36 points at
+    White's 13th action while the line rose there). Now the mover's chance before the marked move is the
+    search's value of the better move and after it that of the move played: the line falls there by the
+    mark's loss, and the two players' chances still add up to 1 (two players, nothing hidden)."""
+    monkeypatch.setattr(web_hint, "REVIEW_SECONDS", 1e9)
+    rec = Record.new("zertz", {}, seed=10)
+    rec.actions = list(HANDED_OVER)
+    call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
+    r = call("review")
+    m = next(m for m in r["marks"] if m["ply"] == 13)
+    win = {p["ply"]: p["win"] for p in r["plies"]}
+    assert win[12][0] - win[13][0] == pytest.approx(m["loss"], abs=0.002), (win[12], win[13], m)
+    assert all(abs(sum(w) - 1.0) <= 0.002 for w in (win[12], win[13]))
