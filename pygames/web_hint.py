@@ -357,7 +357,7 @@ def cmd_review(args: dict) -> dict:
             order = sorted(judged, key=lambda n: -judged[n])
             place = order.index(notation)
             if deep:  # the move played and the best by one ply, judged again after the reply
-                top = sorted(judged, key=lambda n: -judged[n])[:REPLY_TOP]
+                top = order[:REPLY_TOP]
                 judged = {n: sum(_move_value(d, n, mover, rng, True) for d in looks) / len(looks)
                           for n in dict.fromkeys(top + [notation])}
             best = max(judged, key=lambda n: judged[n])
