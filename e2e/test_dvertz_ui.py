@@ -3,6 +3,8 @@ order, jumps clicked hop by hop, colours taken from the reserve), and a game by 
 record replays in Python to the same result."""
 from __future__ import annotations
 
+import base64
+import json
 import random
 
 from pygames.core.record import Record
@@ -32,8 +34,17 @@ def _click_jump_hop_by_hop(app, action: dict) -> int:
     return lit
 
 
+ARRANGED_SEED = 6
+"""The game is opened from an arranged record (its seed fixes the computer's random choices, which draw
+from the record's seed and the ply), so the clicks below meet the same game every run: one where the human
+jumps seven times and twice a landing glows before it is clicked (a game from a fresh seed may have no
+jump: CI on 26c12ef met such a game; seeds 1-10 give 2-7 jumps, only 6 a glowing landing)."""
+
+
 def test_whole_game_human_vs_computer_by_clicks(app, site_url):
-    open_app(app, site_url, "new=dvertz&quick&seats=human,random")
+    rec = Record.new("dvertz", {}, seed=ARRANGED_SEED, arranged=True).to_json()
+    frag = base64.urlsafe_b64encode(json.dumps(rec).encode()).decode().rstrip("=")
+    open_app(app, site_url, f"record={frag}&seats=human,random")
     v = wait_settled(app, light=True)
     svg = app.inner_html("#board")
     assert "Placement: White places a DVONN piece" in svg and "Reserve: 24" in svg
@@ -72,7 +83,7 @@ def test_whole_game_human_vs_computer_by_clicks(app, site_url):
     final = view(app)
     # White places 25 pieces; the 49th is forced, and the page plays forced moves for the player
     assert seen["place"] in (24, 25) and seen["stack first"] > 0 and seen["marble first"] > 0
-    assert seen["jump"] > 0
+    assert seen["jump"] > 0 and seen["lit"] > 0, seen
     rec = Record.from_json(final["record"])
     state = rec.replay()
     assert state.is_terminal() and state.returns() == final["result"]["returns"]
