@@ -30,7 +30,7 @@ from typing import Any
 from ..core.errors import IllegalAction, InvalidState
 from ..core.state import TERMINAL, Action, State
 from ..dvonn.board import (BLACK, COLOURS, DVONN, GRID, INDEX, LANDING, N_CELLS, NAMES, PIECES_PER_COLOUR, WHITE,
-                           board_problem, has_move, move_stack, placement_piece, player_moves, scores)
+                           board_problem, free_cells, has_move, move_stack, placement_piece, player_moves, scores)
 from ..dvonn.rules import empty_cells, placement_label
 from ..zertz import logic
 from ..zertz.logic import CODES
@@ -150,31 +150,43 @@ class DvertzState(State):
             self.status = "over"
             return
         p, part = self.turn, self.part
+        free = self._free_stacks()
         if part == "":
-            self.moves = player_moves(self.board, p)
-            if not self.moves and not has_move(self.board, 1 - p):
+            self.moves = player_moves(self.board, p, free)
+            if not self.moves and not has_move(self.board, 1 - p, free):
                 self.status = "over"  # X17
                 return
             self.zz = self.zertz_options()
             self.status = "turn" if self.moves and self.zz else "dvonn" if self.moves else \
                 "zertz" if self.zz else "pass"
         elif part == "dvonn":
-            if not has_move(self.board, p) and not has_move(self.board, 1 - p):
+            if not has_move(self.board, p, free) and not has_move(self.board, 1 - p, free):
                 self.status = "over"  # X17: the end comes at once, mid-turn (a loaded state: rejected)
                 return
             self.zz = self.zertz_options()
             self.status = "zertz"
         else:
-            self.moves = player_moves(self.board, p)
+            self.moves = player_moves(self.board, p, free)
             self.status = "dvonn"
+
+    def _free_stacks(self) -> list[int]:
+        """The occupied spaces whose stacks are not surrounded (N11 through X12), in cell order, kept on the
+        state (``_free``) as DVONN keeps them: worked out once the board is full, then kept true by
+        :func:`~pygames.dvonn.board.move_stack` (spaces only ever empty in phase 2: marbles never change
+        the stacks), so the stacks' moves are listed without testing every stack for being surrounded."""
+        free = self.__dict__.get("_free")
+        if free is None:
+            free = self.__dict__["_free"] = free_cells(self.board)
+        return free
 
     def _part_done(self, which: str) -> None:
         """After a part: a winning set of marbles ends the game at once (X16), and so does a stack move
         after which neither player has a DVONN move, the turn unfinished (X17, RULINGS "Dvertz" 9);
         else the turn goes on with the other part when it has anything to play (X5, X6), or passes to
         the opponent."""
+        free = self.__dict__.get("_free")
         if self.marble_winner() is not None or which == "dvonn" and not (
-                has_move(self.board, self.turn) or has_move(self.board, 1 - self.turn)):
+                has_move(self.board, self.turn, free) or has_move(self.board, 1 - self.turn, free)):
             self.part, self.moves, self.zz, self.status = "", [], None, "over"
             return
         if self.part == "":
@@ -191,6 +203,13 @@ class DvertzState(State):
         self.part = ""
         self.turn = 1 - self.turn
         self._update()
+
+    def invalidate(self) -> None:
+        """As :meth:`State.invalidate`, also forgetting the kept empty spaces and free stacks (a board
+        changed other than by :meth:`apply`)."""
+        super().invalidate()
+        self.__dict__.pop("_empty", None)
+        self.__dict__.pop("_free", None)
 
     # ----- protocol ----------------------------------------------------------------------------------
     explain_rules = why.EXPLAIN_RULES  # "Why not?" (issue 17): pygames.dvertz.explain
@@ -314,7 +333,7 @@ class DvertzState(State):
                 crunched.append([NAMES[j], CODES[mj]])
             m[j], m[i] = mi, 0
         returned = []
-        cut = move_stack(self.board, i, j)
+        cut = move_stack(self.board, i, j, self.__dict__.get("_free"))  # N11's free stacks kept
         for cell, s in cut:
             self.removed[WHITE] += s.count("W")
             self.removed[BLACK] += s.count("B")
@@ -432,6 +451,8 @@ class DvertzState(State):
         s.status, s.moves, s.zz = self.status, self.moves, self.zz
         if self.placed < N_CELLS and "_empty" in self.__dict__:
             s.__dict__["_empty"] = list(self.__dict__["_empty"])
+        if "_free" in self.__dict__:
+            s.__dict__["_free"] = list(self.__dict__["_free"])
         return s
 
     def observation(self, player: int | None) -> dict:
@@ -508,6 +529,7 @@ class DvertzState(State):
         last = _load_last(d["last"])
         self.board, self.marbles, self.reserve = list(board), m, list(reserve)
         self.__dict__.pop("_empty", None)  # dvonn.rules.empty_cells of the board before
+        self.__dict__.pop("_free", None)  # the free stacks of the board before (_free)
         self.captures = [list(captures[0]), list(captures[1])]
         self.placed, self.turn, self.part, self.removed, self.last = placed, turn, part, list(removed), last
         self._update()

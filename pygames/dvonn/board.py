@@ -163,10 +163,16 @@ def player_moves(board: list[str], player: int, free: list[int] | None = None) -
 
 def has_move(board: list[str], player: int, free: list[int] | None = None) -> bool:
     """Whether ``player`` has at least one move (an early-exit :func:`player_moves`; ``free`` as there)."""
-    if free is not None:
-        return bool(player_moves(board, player, free))
     c = COLOURS[player]
     interior, nbs, landing = INTERIOR, NEIGHBOURS, LANDING
+    if free is not None:
+        for i in free:  # occupied, not surrounded (N11)
+            s = board[i]
+            if s[-1] == c:
+                for j in landing[i][len(s)]:
+                    if board[j]:
+                        return True
+        return False
     for i, s in enumerate(board):
         if not s or s[-1] != c:
             continue

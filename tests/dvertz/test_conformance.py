@@ -57,6 +57,35 @@ def test_clone_is_independent():
     assert c != s and len(s.history) == 70
 
 
+def test_kept_free_stacks_agree_with_the_board():
+    """X12 (N11): the unsurrounded stacks a state keeps part by part (``_free``, as DVONN keeps them) are at
+    every position of random games, after clones and after a round trip through JSON, exactly
+    ``free_cells`` of its board, and the moves and ends found from them are the full scan's (X17)."""
+    from pygames.dvonn.board import free_cells, has_move
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        s = get_game("dvertz").new_initial_state()
+        while not s.is_terminal():
+            if s.placed == N_CELLS:
+                kept = s.__dict__["_free"]
+                assert kept == free_cells(s.board)
+                for p in (0, 1):
+                    assert player_moves(s.board, p, kept) == player_moves(s.board, p)
+                    assert has_move(s.board, p, kept) == bool(player_moves(s.board, p))
+                checked += 1
+                if checked % 5 == 0:
+                    c = s.clone()
+                    assert c.__dict__["_free"] == kept and c.__dict__["_free"] is not kept
+                    c.apply(c.pick_random(random.Random(seed)))
+                    assert s.__dict__["_free"] is kept and kept == free_cells(s.board)
+                    r = State.from_json(s.to_json())
+                    assert "_free" not in r.__dict__ or r.__dict__["_free"] == kept
+                    assert [a.notation for a in r.legal_actions()] == [a.notation for a in s.legal_actions()]
+            s.apply(s.pick_random(rng))
+    assert checked > 1000
+
+
 def test_inconsistent_states_are_refused():
     """Damaged saved states raise InvalidState naming the problem (X1, X2, X5, X7)."""
     s = random_prefix("dvertz", {}, 5, 80)

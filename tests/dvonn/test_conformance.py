@@ -88,7 +88,7 @@ def test_kept_free_stacks_agree_with_the_board():
     """N11: the unsurrounded stacks a state keeps move by move (``move_stack``'s ``free``) are at every
     position of random games (and after clones and fast playouts) exactly ``free_cells`` of its board,
     and the moves found from them are those of the full scan (same list, same order: N8–N12)."""
-    from pygames.dvonn.board import free_cells, is_surrounded
+    from pygames.dvonn.board import free_cells, has_move, is_surrounded
     g = get_game("dvonn")
     checked = 0
     for seed in range(40):
@@ -101,6 +101,7 @@ def test_kept_free_stacks_agree_with_the_board():
                 assert kept == [i for i in range(N_CELLS) if s.board[i] and not is_surrounded(s.board, i)]
                 for p in (0, 1):
                     assert player_moves(s.board, p, kept) == player_moves(s.board, p)
+                    assert has_move(s.board, p, kept) == has_move(s.board, p) == bool(player_moves(s.board, p))
                 checked += 1
                 if checked % 7 == 0:
                     c = s.clone()
