@@ -66,6 +66,10 @@ def test_guides_on_a_phone(app, site_url):
         app.goto(f"{site_url}/rules/{game}.html")
         app.wait_for_selector("figure.diagram svg")
         assert app.evaluate("document.documentElement.scrollWidth") <= 360, game
+        # a gutter: the guide's card and the way back to the games never touch the screen's edges
+        edges = app.eval_on_selector_all("body > nav a, body > main", """es => es.map((e) => {
+          const r = e.getBoundingClientRect(); return [r.left, innerWidth - r.right]; })""")
+        assert len(edges) == 2 and min(min(e) for e in edges) >= 4, (game, edges)
         assert app.locator("#how-you-win").bounding_box()["y"] < 740 * 1.5, game
     found = serious(app)  # the last page (Zoon) has the widest tables
     assert found == [], found
