@@ -150,18 +150,42 @@ def boxes(page) -> dict:
       .map((id) => { const r = document.getElementById(id).getBoundingClientRect(); return [id, [r.top, r.bottom]]; }))""")
 
 
+MARKS_COMING = "The computer is still looking for the moves that lost more than 20 points…"
+WATCH = """() => { const seen = window.reviewSeen = {}; const box = document.getElementById('review-box');
+  document.getElementById('review').addEventListener('click', () => { seen.t0 = performance.now(); }, {capture: true, once: true});
+  const watch = new MutationObserver(() => {
+    if (seen.t0 === undefined) return;
+    const said = document.getElementById('review-marks').textContent;
+    if (seen.chart === undefined && document.querySelector('#review-chart svg polyline.win')) {
+      seen.chart = performance.now() - seen.t0; seen.chartSaid = said;
+      seen.chartMarks = document.querySelectorAll('#review-chart .mark').length; }
+    if (seen.chart !== undefined && said && said !== seen.chartSaid) {
+      seen.marks = performance.now() - seen.t0; watch.disconnect(); }
+  });
+  watch.observe(box, {subtree: true, childList: true, characterData: true}); }"""
+"""Notes, as the page changes, what the review showed when its chart first appeared (the marks then, and the
+words under the chart) and when the marks came (ms after the click on Review), in ``window.reviewSeen``."""
+
+
 def review(page, game: str, final: dict) -> None:
-    """Review: the chart with its marks; a click on a mark shows the position before it and a better move."""
+    """Review: the chart first, saying its marks are still being worked out, then the chart with its
+    marks; a click on a mark shows the position before it and a better move."""
     assert page.is_disabled("#undo") and page.get_attribute("#undo", "title") == OVER
     assert page.is_hidden("#hint")
     t0 = time.perf_counter()
     # ui22: the game over says so, not the words of a position stepped back to
     assert page.inner_text("#embed-ply") == f"Game over after turn {final['moves'][-1]['turn']}"
     page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate(WATCH)
     page.click("#review")
     page.wait_for_selector("#review-chart svg polyline.win", timeout=120_000)
     took = time.perf_counter() - t0
     idle(page)
+    # review26: the chart came first, without marks and saying they are coming (the page noted it as it
+    # drew, so however fast the marks followed), then the marks and the words that count them
+    came = page.evaluate("window.reviewSeen")
+    assert came["chartMarks"] == 0 and came["chartSaid"] == MARKS_COMING, came
+    assert "marks" in came and page.inner_text("#review-marks") != MARKS_COMING, came
     # ui22: the review opens in view (it opened under the screen's edge, its title alone seen), with the
     # board's bottom still above it
     assert in_view(page, "#review-chart") and in_view(page, "#review-marks"), boxes(page)
@@ -240,7 +264,8 @@ def review(page, game: str, final: dict) -> None:
     assert page.is_hidden("#review-detail") and page.locator("#board .hinted").count() == 0
     assert page.locator("#review-chart g.mark.current").count() == 0 and page.locator("#moves a.reviewed").count() == 0
     assert page.evaluate("scrollY") == y0
-    print(f"{game}: review of {final['plies']} plies in {took:.2f} s, {marks.count()} marks")
+    print(f"{game}: review of {final['plies']} plies: chart in {came['chart'] / 1000:.2f} s, marks in "
+          f"{came['marks'] / 1000:.2f} s (click to drawn, in the page), {marks.count()} marks")
     if game == "dritzak":  # axe-core on the reviewed game: the chart, its marks and the detail
         assert serious(page) == []
     if game == "zoon":  # the longest chart on a phone: it scrolls in its box, the page does not, text ≥ 11 px
@@ -305,4 +330,40 @@ def test_another_finished_game_drops_the_review(player, records):
     assert player.is_hidden("#review-box")
     player.click("#review")  # and its own review, when asked, is its own
     player.wait_for_selector("#review-chart svg polyline.win", timeout=120_000)
+    idle(player)
     assert len(player.evaluate("window.pygamesApp.review")["plies"]) == view(player)["plies"]
+
+
+def test_a_game_opened_before_the_marks_never_gets_them(player, records):
+    """review26: the review's chart comes first and its marks after (two bridge calls). A game opened as
+    soon as Review is clicked (its share link) gets neither the reviewed game's chart nor its marks: the
+    bridge refuses marks of another game, and the page drops what it gets for a game no longer shown. The
+    game then shown is the new one, with no error said and no review until asked; its own review's
+    marks are its own."""
+    def finished(game):
+        record, rest = records[game]
+        n = get_game(game).num_players(GAMES[game])
+        return share_hash({**record, "actions": record["actions"] + rest}, ["human"] + ["random"] * (n - 1))
+
+    player.evaluate("h => { location.hash = h; }", finished("zertz"))
+    player.wait_for_selector("#gameover:not([hidden])")
+    idle(player)
+    # the click sends the chart's call; the new link, routed at once (no waiting for the browser's
+    # hashchange), sends its load right behind it, so the worker opens the game before the marks are asked
+    player.evaluate("""h => { delete document.body.dataset.ply; document.getElementById('review').click();
+      history.replaceState(null, '', '#' + h); window.dispatchEvent(new HashChangeEvent('hashchange')); }""",
+                    finished("dvertz"))
+    player.wait_for_function("window.pygamesApp.view && window.pygamesApp.view.game === 'dvertz'")
+    idle(player)
+    v = view(player)
+    assert v["terminal"] and player.is_hidden("#review-box") and player.is_hidden("#error")
+    assert player.locator("#review-chart .mark").count() == 0
+    assert player.evaluate("window.pygamesApp.review") is None  # no review of ZÈRTZ's, with marks or without
+    player.evaluate(WATCH)
+    player.click("#review")
+    player.wait_for_selector("#review-chart svg polyline.win", timeout=120_000)
+    idle(player)
+    r = player.evaluate("window.pygamesApp.review")
+    assert [p["notation"] for p in r["plies"]] == v["record"]["actions"]
+    assert player.evaluate("window.reviewSeen")["chartSaid"] == MARKS_COMING
+    assert player.inner_text("#review-marks") != MARKS_COMING

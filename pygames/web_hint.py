@@ -54,13 +54,27 @@ move the search would also play is dropped, and a kept mark's ``better`` is the 
 kept only when the mark's judgement (the search's, or the evaluation's) too rates it more than
 :data:`MARK` above the move played (its ``loss`` is that difference). Only confirmed marks are shown:
 those past :data:`CONFIRM` or out of time are left out, so the review never suggests what the hint would
-not. Raises PygamesError with no game or before the game is over.
+not.
+
+The page asks in two calls (review26), so that it draws the chart while the marks' searches run (the
+chart's judgements take a second or two in the browser, the marks' searches and their confirmation up to
+:data:`REVIEW_SECONDS` + :data:`CONFIRM_SECONDS` in all): ``review {"part": "chart"}`` answers ``{"plies"}``
+and keeps in the bridge what the marks need (:class:`_Review`: the decisions, the evaluation's marks, the
+time the judgements left of :data:`REVIEW_SECONDS`, spent by the next call from its own start, the round
+trip not counted); ``review {"part": "marks"}`` then answers ``{"marks", "plies"}``, the marks and the
+entries of ``plies`` that they changed (:func:`_chart_marks`): put in place, exactly the one call's
+answer (``review {}``, which tools and tests use). Marks are of the chart last sent, for the same game in
+the same position: with no chart, a second time, after another game was opened (a new game, a record
+loaded, the same one again) or after the game changed, they are refused with PygamesError, and nothing
+is changed. Raises PygamesError with no game, before the game is over, or for another ``part``.
 """
 from __future__ import annotations
 
 import math
 import random
 import time
+from dataclasses import dataclass
+from typing import Any, Callable, NamedTuple
 
 from .core.bots import LEVELS, MCTSBot, own_bot
 from .core.chance import sample_outcome
@@ -328,13 +342,84 @@ def _choices(state, played: str | None, rng: random.Random, width: int) -> list:
     return picked
 
 
+class Found(NamedTuple):
+    """A marked decision, as the confirming search (:func:`_confirmed`) and the chart
+    (:func:`_chart_marks`) read it: ``found[ply]`` for the mark at ``ply``."""
+    state: Any
+    """The position before the move (a full state: the game is over, everything is revealed)."""
+    played: str
+    """The notation of the move played."""
+    judged: dict
+    """``{notation: the mover's chance to win after it}`` (0..1), the mark's judgements; the confirming
+    search adds the move it picks."""
+    value: Callable[[str], float] | None
+    """``value(notation)``: another move's chance by the search that judged those (:func:`_valued`), or
+    None where they are the evaluation's."""
+    samples: int
+    """States drawn per evaluation judgement (:data:`SAMPLES`, or 1 past :data:`REVIEW_SECONDS`)."""
+    deep: bool
+    """Whether the evaluation judged after the forced line that follows (:func:`_move_value`)."""
+
+
+@dataclass(eq=False)
+class _Review:
+    """A review between its chart and its marks (``review {"part": "chart"}``, then ``"marks"``)."""
+    session: Any
+    """The bridge's session reviewed (a new game is another object)."""
+    state: Any
+    """Its final state then (an undo or a new move is another object)."""
+    plies: list
+    """The chart's entries, ``{"ply", "notation", "player", "win", "turn"}``, ply ``i + 1`` at ``i``."""
+    decisions: list
+    """The decisions the valuing search looks at, ``(marked?, -place, ply, state, notation, mover,
+    judged, best, looks)``."""
+    marks: list
+    """The evaluation's marks where no search values them, ``{"ply", "player", "loss", "better",
+    "targets"}``."""
+    found: dict
+    """``{ply: Found}`` of those marks."""
+    iterations: int
+    """The valuing search's simulations (:func:`_search_iterations`), 0 for none."""
+    left: float
+    """Seconds of :data:`REVIEW_SECONDS` the judgements left for the searches."""
+    turns: list
+    """Ply ``i + 1``'s turn in the move list at ``i``."""
+    deep: bool
+    """Whether the evaluation judges after forced lines (:func:`_replies_judged`)."""
+
+
+_review: _Review | None = None
+"""The review whose chart the page was last sent and whose marks it has not asked for yet."""
+
+
 def cmd_review(args: dict) -> dict:
-    """See the module docstring."""
+    """See the module docstring: ``review {}`` the whole review at once; ``{"part": "chart"}`` its
+    ``plies``, then ``{"part": "marks"}`` its ``marks`` and the ``plies`` those changed."""
     from . import web  # late: web registers this command
 
+    global _review
+    part = args.get("part")
+    if part not in (None, "chart", "marks"):
+        raise PygamesError(f'review: part must be "chart" or "marks", not {part!r}')
     s = web._require()
+    if part == "marks":
+        r, _review = _review, None  # taken: asked for once, never half-changed by a failure
+        if r is None or r.session is not s or r.state is not s.state:
+            raise PygamesError("review: no chart of this game to add marks to (ask for its chart first)")
+        before = [list(p["win"]) for p in r.plies]
+        shown = _marks(r, s)
+        return {"marks": shown, "plies": [p for p, w in zip(r.plies, before) if p["win"] != w]}
     if not s.state.is_terminal():
         raise PygamesError("review: the game is not over yet (a review shows what every player held)")
+    r = _chart(s, web)
+    if part == "chart":
+        _review = r
+        return {"plies": [dict(p, win=list(p["win"])) for p in r.plies]}  # the kept entries change later
+    return {"plies": r.plies, "marks": _marks(r, s)}
+
+
+def _chart(s, web) -> _Review:
+    """The chart of session ``s``'s finished game (the judgements of every ply) and what its marks need."""
     state = s.record.replay(0)
     plies, marks = [], []
     found: dict = {}
@@ -368,12 +453,25 @@ def cmd_review(args: dict) -> dict:
             elif loss > MARK:
                 marks.append({"ply": i + 1, "player": mover, "loss": round(loss, 3), "better": best,
                               "targets": list(state.find_action(best).targets)})
-                found[i + 1] = (state, notation, judged, None, samples, deep)
+                found[i + 1] = Found(state, notation, judged, None, samples, deep)
         state = state.child(notation)
         plies.append({"ply": i + 1, "notation": notation, "player": mover,
                       "win": _judge(state, s.record.seed, i + 1, samples, mover if deep else None)})
-    # the searches spend what the judgements left of REVIEW_SECONDS (the budget as before them)
-    for rank, _, ply, before, notation, mover, judged, best, looks in sorted(decisions, key=lambda d: d[:3]):
+    # numbered as the move list numbers its turns, so that a chart mark leads to its entry in the list
+    turns = web.turns_of(web._moves(s, web._viewer(s)), len(plies))
+    for entry in plies:
+        entry["turn"] = turns[entry["ply"] - 1]
+    return _Review(s, s.state, plies, decisions, marks, found, iterations, end - time.monotonic(), turns,
+                   deep)
+
+
+def _marks(r: _Review, s) -> list[dict]:
+    """The shown marks of the review ``r`` of session ``s``'s game (its chart's points around them changed
+    in place, :func:`_chart_marks`): the searches spend what the judgements left of
+    :data:`REVIEW_SECONDS`, then the hard level confirms them."""
+    end = time.monotonic() + r.left  # the budget as the judgements left it (the page's round trip not counted)
+    marks, found, iterations = r.marks, r.found, r.iterations
+    for rank, _, ply, before, notation, mover, judged, best, looks in sorted(r.decisions, key=lambda d: d[:3]):
         value = None
         if time.monotonic() > end:  # out of time: the evaluation's judgement stands
             if rank:
@@ -390,15 +488,13 @@ def cmd_review(args: dict) -> dict:
         if loss > MARK:
             marks.append({"ply": ply, "player": mover, "loss": round(loss, 3), "better": best,
                           "targets": list(before.find_action(best).targets)})
-            found[ply] = (before, notation, judged, value, len(looks), deep)
+            found[ply] = Found(before, notation, judged, value, len(looks), r.deep)
     marks.sort(key=lambda m: m["ply"])
-    # numbered as the move list numbers its turns, so that a chart mark leads to its entry in the list
-    turns = web.turns_of(web._moves(s, web._viewer(s)), len(plies))
-    shown = _confirmed(marks, found, s.record.seed, turns)
-    _chart_marks(plies, shown, found, s.game.hides_information(s.record.options))
-    for entry in plies + shown:
-        entry["turn"] = turns[entry["ply"] - 1]
-    return {"plies": plies, "marks": shown}
+    shown = _confirmed(marks, found, s.record.seed, r.turns)
+    _chart_marks(r.plies, shown, found, s.game.hides_information(s.record.options))
+    for entry in shown:
+        entry["turn"] = r.turns[entry["ply"] - 1]
+    return shown
 
 
 def _chart_marks(plies: list[dict], shown: list[dict], found: dict, hidden: bool) -> None:
@@ -416,11 +512,11 @@ def _chart_marks(plies: list[dict], shown: list[dict], found: dict, hidden: bool
             if len(win) == 2 and not hidden:
                 win[1 - player] = round(1.0 - win[player], 3)
 
-    searched = [(m, found[m["ply"]]) for m in shown if found[m["ply"]][3] is not None]
-    for m, (_, played, judged, _, _, _) in searched:
-        put(m["ply"] - 1, m["player"], judged[played] + m["loss"])
-    for m, (_, played, judged, _, _, _) in searched:
-        put(m["ply"], m["player"], judged[played])
+    searched = [(m, found[m["ply"]]) for m in shown if found[m["ply"]].value is not None]
+    for m, f in searched:
+        put(m["ply"] - 1, m["player"], f.judged[f.played] + m["loss"])
+    for m, f in searched:
+        put(m["ply"], m["player"], f.judged[f.played])
 
 
 def _valued(looks: list, mover: int, seed: int, iterations: int):
@@ -447,11 +543,9 @@ def _search_pick(state, mover: int, rng: random.Random, lifted: bool, end: float
 
 
 def _confirmed(marks: list[dict], found: dict, seed: int, turns: list[int]) -> list[dict]:
-    """``marks`` as the hard level's search confirms them (see the module docstring); ``found[ply]`` is
-    ``(state before the move, the move played, the judgements {notation: value}, value, samples, deep)``:
-    ``value(notation)`` judges another move by the search that judged those (:func:`_valued`), or is None
-    for the evaluation's judgements (over ``samples`` states, after the forced line where ``deep``),
-    ``turns[i]`` ply ``i + 1``'s turn in the move list."""
+    """``marks`` as the hard level's search confirms them (see the module docstring); ``found[ply]``: the
+    mark's :class:`Found` (its ``judged`` gets the search's pick), ``turns[i]`` ply ``i + 1``'s turn in the
+    move list."""
     lifted = REVIEW_SECONDS >= 1e9
     end = math.inf if lifted else time.monotonic() + CONFIRM_SECONDS
     out = {m["ply"]: m for m in marks}
@@ -468,19 +562,19 @@ def _confirmed(marks: list[dict], found: dict, seed: int, turns: list[int]) -> l
         if fresh:
             tried[m["player"]] = tried.get(m["player"], 0) + 1
         tries[turn] = tries.get(turn, 0) + 1
-        state, played, judged, value, samples, deep = found[m["ply"]]
+        f = found[m["ply"]]
         rng = _stream(seed, m["ply"], -2)
-        pick = _search_pick(state, m["player"], rng, lifted, end) if time.monotonic() < end else None
+        pick = _search_pick(f.state, m["player"], rng, lifted, end) if time.monotonic() < end else None
         if pick is None:
             break  # out of time: this mark and the rest are not confirmed
-        if pick not in judged and value is not None:  # valued by the search, as the mark was
-            judged[pick] = value(pick)
-        elif pick not in judged:
-            looks = _looks(state, m["player"], rng, samples)
-            judged[pick] = sum(_move_value(d, pick, m["player"], rng, deep) for d in looks) / len(looks)
-        loss = judged[pick] - judged[played]
-        if pick != played and loss > MARK:
-            better = state.find_action(pick)
+        if pick not in f.judged and f.value is not None:  # valued by the search, as the mark was
+            f.judged[pick] = f.value(pick)
+        elif pick not in f.judged:
+            looks = _looks(f.state, m["player"], rng, f.samples)
+            f.judged[pick] = sum(_move_value(d, pick, m["player"], rng, f.deep) for d in looks) / len(looks)
+        loss = f.judged[pick] - f.judged[f.played]
+        if pick != f.played and loss > MARK:
+            better = f.state.find_action(pick)
             out[m["ply"]] = dict(m, better=pick, label=better.label or pick, loss=round(loss, 3),
                                  targets=list(better.targets))
             kept.add(turn)

@@ -328,3 +328,80 @@ def test_review_chart_falls_at_a_searched_mark(monkeypatch):
     win = {p["ply"]: p["win"] for p in r["plies"]}
     assert win[12][0] - win[13][0] == pytest.approx(m["loss"], abs=0.002), (win[12], win[13], m)
     assert all(abs(sum(w) - 1.0) <= 0.002 for w in (win[12], win[13]))
+
+
+def _two_calls(view_between: bool = True, parts: list | None = None) -> dict:
+    """The review as the page asks for it: its chart, a view between (the page browses meanwhile), then
+    its marks and the chart's points they changed, put together as one answer (the two answers appended
+    to ``parts``)."""
+    chart = call("review", {"part": "chart"})
+    assert set(chart) == {"plies"}
+    if view_between:
+        call("view", {"ply": 1})
+    more = call("review", {"part": "marks"})
+    assert set(more) == {"marks", "plies"}
+    if parts is not None:
+        parts.extend((chart, more))
+    changed = {p["ply"]: p for p in more["plies"]}
+    return {"plies": [changed.get(p["ply"], p) for p in chart["plies"]], "marks": more["marks"]}
+
+
+@pytest.mark.parametrize("game_id,options,seed", [("zertz", {}, 10), ("dvonn", {}, 2), ("zoon", {"first": "south"}, 2),
+                                                  ("dritzak", {"players": 2}, 3)])
+def test_review_in_two_calls_is_the_one_call_review(game_id, options, seed, monkeypatch):
+    """review26: the page asks for the chart (``review {"part": "chart"}``, the judgements of every ply) and
+    draws it at once, then for the marks (``{"part": "marks"}``: the searches and the confirming searches,
+    seconds more) and the chart's points those change. Put together they are exactly the one-call
+    review's (``review {}``), with a view asked for between them: same plies (after the marks' changes),
+    same marks. The time budget is lifted, so both reviews judge the same on any machine. ZÈRTZ's game is
+    the newcomer's (seed 10), whose searched marks move the chart; the others are random games."""
+    import random
+    monkeypatch.setattr(web_hint, "REVIEW_SECONDS", 1e9)
+    rec = Record.new(game_id, options, seed=seed)
+    rec.actions = list(HANDED_OVER) if game_id == "zertz" else _random_finish(rec.replay(0), random.Random(seed))
+    seats = ["human"] + ["easy"] * (rec.replay(0).num_players - 1)
+    call("load", {"record": rec.to_json(), "seats": seats})
+    one = call("review")
+    call("load", {"record": rec.to_json(), "seats": seats})
+    parts: list = []
+    assert _two_calls(parts=parts) == one
+    assert one["marks"] or game_id == "dvonn", one["marks"]
+    chart, more = parts
+    assert all(p == one["plies"][p["ply"] - 1] != chart["plies"][p["ply"] - 1] for p in more["plies"])
+    if game_id == "zertz":  # the searched marks moved the chart (review25): the second call sent those points
+        assert {12, 13} <= {p["ply"] for p in more["plies"]}
+
+
+def test_review_marks_belong_to_their_chart(monkeypatch):
+    """review26: the marks are asked for after the chart, of the same game. Marks with no chart, a second
+    time, after another game was opened (a new game, or the same record loaded again: another session), or
+    after the game changed are refused with PygamesError, and the game shown is left as it was; a bad
+    ``part`` is refused too. A refused call leaves nothing behind: the next chart and its marks are
+    that game's own."""
+    monkeypatch.setattr(web_hint, "REVIEW_SECONDS", 1e9)
+    monkeypatch.setattr(web_hint, "_review", None)
+    rec = Record.new("zertz", {}, seed=10)
+    rec.actions = list(HANDED_OVER)
+    call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
+    assert "chart first" in error("review", {"part": "marks"})
+    assert "part must be" in error("review", {"part": "all"})
+    assert "part must be" in error("review", {"part": 3})
+    call("review", {"part": "chart"})
+    call("new_game", {"game": "dvonn", "seats": ["human", "random"], "seed": 2})
+    finish(2)
+    dvonn = web._session.record.to_json()
+    assert "chart first" in error("review", {"part": "marks"})  # the ZÈRTZ chart's marks: never DVONN's
+    assert web._session.record.to_json() == dvonn and web._session.state.is_terminal()
+    call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
+    call("review", {"part": "chart"})
+    call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})  # the same record, another game
+    assert "chart first" in error("review", {"part": "marks"})
+    call("review", {"part": "chart"})
+    call("undo")  # the game changed under the chart
+    assert "not over" in error("review", {"part": "chart"})
+    assert "chart first" in error("review", {"part": "marks"})
+    call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
+    one = call("review")
+    call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
+    assert _two_calls(view_between=False) == one
+    assert "chart first" in error("review", {"part": "marks"})  # asked for once

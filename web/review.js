@@ -1,6 +1,11 @@
-// The review of a finished game (issue 19), asked for by "Review the game": the bridge's `review` gives
-// each player's chance of winning after every ply (judged from what that player could see) and marks the
-// moves that lost more than 20 points of it, with the better move. Drawn here as a chart under the board,
+// The review of a finished game (issue 19), asked for by "Review the game", in two calls: the bridge's
+// `review {part: "chart"}` gives each player's chance of winning after every ply (judged from what that
+// player could see; about a second or two), drawn at once while the page says the marks are still being
+// worked out; `review {part: "marks"}` (the searches, seconds more) then gives the moves that lost more
+// than 20 points of it, with the better move, and the chart's points those marks changed (around a mark
+// the line falls by its loss), and the chart is drawn again with them. A game opened meanwhile never gets
+// them: the bridge refuses marks of another game and the page drops an answer for a game no longer shown.
+// Drawn as a chart under the board,
 // at the screen's own pixel size (its text 12 px at any width): each turn of the move list one equal step
 // (4 px, or down to 3.2 px to fit the box), its actions spread over it (a 36-card deal or a 22-action
 // deployment is one turn, not half the chart), so a long game (hundreds of turns) scrolls sideways instead
@@ -25,22 +30,46 @@ function el(name, attrs, text) {
 
 const gameKey = (v) => `${v.game}:${v.plies}:${JSON.stringify(v.record && v.record.actions.slice(-3))}`;
 
-/** The review chart of the game just over (the worker takes a moment). */
+const MARKS_COMING = "The computer is still looking for the moves that lost more than 20 points…";
+let asked = 0;  // the review asked for last (a second click, or another game, makes an earlier one's answers stale)
+
+/** The review chart of the game just over (the worker takes a moment), then its marks. */
 export async function showReview(features) {
   const v = app.view;
   if (!features.review || !v || !(v.terminal || v.browsing)) return;
   if (shown && shown.key === gameKey(v)) { $("review-box").hidden = false; return; }
+  const mine = ++asked;
   shown = null;
   $("review-box").hidden = false;
   $("review-detail").hidden = true;
+  $("review-marks").textContent = "";
   $("review-chart").textContent = "The computer is going over the game…";
   $("review-box").scrollIntoView({ block: "nearest" });
+  // a later review asked for makes this one's answers stale; another game shown (a share link, a loaded
+  // file, opened meanwhile) makes them another game's
+  const stale = () => mine !== asked;
+  const ours = () => app.view && (app.view.terminal || app.view.browsing) && gameKey(app.view) === gameKey(v);
   let r = null;
-  try { r = await optionalCall("review", {}); } catch (e) { r = null; }
-  app.review = r;  // the review drawn (the browser tests read what the bridge sent)
-  // drawn only if the game reviewed is still the one shown (another may have been opened meanwhile)
-  if (r && app.view && (app.view.terminal || app.view.browsing) && gameKey(app.view) === gameKey(v)) drawReview(r, v);
-  else $("review-box").hidden = true;
+  try { r = await optionalCall("review", { part: "chart" }); } catch (e) { r = null; }
+  if (stale()) return;
+  app.review = null;  // the whole review, once its marks are in (the browser tests read what the bridge sent)
+  app.reviewChart = r;
+  if (!r || !Array.isArray(r.plies) || !ours()) { $("review-box").hidden = true; return; }
+  drawReview({ plies: r.plies, marks: [] }, app.view, true);
+  if (!shown) return;  // nothing to draw (no ply)
+  const at = shown.box.scrollLeft;
+  let m = null;
+  try { m = await optionalCall("review", { part: "marks" }); } catch (e) { m = null; }
+  if (stale() || !shown || shown.key !== gameKey(v) || !ours()) return;  // not this game's marks
+  if (!m || !Array.isArray(m.marks)) {
+    $("review-marks").textContent = "The computer could not finish looking for the moves that lost the most.";
+    return;
+  }
+  const changed = new Map((m.plies || []).map((p) => [p.ply, p]));
+  app.review = { plies: r.plies.map((p) => changed.get(p.ply) || p), marks: m.marks };
+  const left = shown.box.scrollLeft;  // the player scrolled the chart meanwhile: it stays there
+  drawReview(app.review, app.view);
+  if (left !== at) shown.box.scrollLeft = left;
 }
 
 /** After every view: a new game drops the review (one in progress, or another game already over: a share
@@ -69,7 +98,8 @@ export function reviewFollows(v) {
   if (cx < box.scrollLeft + LEFT + 24 || cx > box.scrollLeft + box.clientWidth - 24) box.scrollLeft = Math.max(0, cx - (LEFT + box.clientWidth) / 2);
 }
 
-function drawReview(r, v) {
+/** The chart of ``r`` (``{plies, marks}``) for the view ``v``; ``coming``: its marks are still being worked out. */
+function drawReview(r, v, coming = false) {
   const plies = (r.plies || []).filter((p) => Array.isArray(p.win));
   if (!plies.length) return;
   const me = v.viewer ?? 0;
@@ -153,7 +183,7 @@ function drawReview(r, v) {
   });
   box.append(scale, svg);
   shown = { key: gameKey(v), x, svg, box };
-  $("review-marks").textContent = marks.length
+  $("review-marks").textContent = coming ? MARKS_COMING : marks.length
     ? `${marks.filter((m) => m.player === me).length} of your moves and ${marks.filter((m) => m.player !== me).length} of the others' lost more than 20 points.`
     : "No move lost more than 20 points.";
   $("review-box").hidden = false;
