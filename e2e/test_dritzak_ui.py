@@ -238,3 +238,21 @@ def test_move_list_says_deals_and_draws_in_words(app, site_url):
     assert not any(re.search(r"\b[2-9TJQKA][cdhs]\b", t) for t in texts), texts
     other = [t for r in rows if r["who"] == "Player 2" for t in r["chance"]]
     assert other and all(t.lower().startswith("draw") and not re.search("[♣♦♥♠]", t) for t in other), rows
+
+
+def test_why_save_and_share_are_off_is_said_on_the_page(app, site_url):
+    """A game that hides cards gives out its record only once it is over, so Save and Share link are off
+    until then: a phone shows no tooltip, so the panel says why in words while they are off (a newcomer
+    tapped a greyed Save and nothing happened), and the words go once the game is over and they work."""
+    app.set_viewport_size({"width": 390, "height": 844})
+    open_app(app, site_url, "new=verquere&quick&seats=human,random")
+    wait_settled(app, light=True)
+    assert not app.is_disabled("#save") and not app.is_visible("#sealed-note")
+    open_app(app, site_url, "new=dritzak&quick&seats=human,random&options=" + json.dumps({"players": 2}))
+    wait_settled(app, light=True)
+    assert app.is_disabled("#save") and app.is_disabled("#share")
+    app.locator("#sealed-note").scroll_into_view_if_needed()
+    assert app.is_visible("#sealed-note") and "end of the game" in app.inner_text("#sealed-note")
+    play_game(app, shedder, seed=3)
+    assert not app.is_disabled("#save") and not app.is_disabled("#share")
+    assert not app.is_visible("#sealed-note")

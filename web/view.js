@@ -108,6 +108,9 @@ export function render(v, clickStart) {
     $(id).title = sealed ? "This game hides things from the players: you can save it to a file or share it once it is over"
       + " (it is kept in this browser as you play)" : "";
   }
+  // said on the page too: a phone shows no tooltip, and a greyed button that does nothing when tapped
+  // tells a newcomer nothing
+  $("sealed-note").hidden = !sealed;
   $("browse-banner").hidden = !v.browsing;
   $("rules-link").href = `./${v.rules_page}`;
   renderSeats(v);
