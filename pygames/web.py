@@ -6,7 +6,8 @@ either a *view* (what to draw) or ``{"error": message}``. A failed command leave
 Commands: ``hello {layout, games}`` (the page's first), ``games``, ``layout {layout}``,
 ``new_game {game, options, seats, seed?}``, ``load {record, seats?}``, ``act {notation}``, ``bot {}``, ``undo``,
 ``redo``, ``view {ply?, handover?}``,
-``record``, ``explain`` (:mod:`pygames.web_explain`), ``hint`` and ``review`` (:mod:`pygames.web_hint`).
+``record``, ``explain`` (:mod:`pygames.web_explain`), ``hint`` (:mod:`pygames.web_hint`) and ``review``
+(:mod:`pygames.web_review`).
 
 Secrets stay here: each game gets fresh secret random bytes (:func:`secrets.token_bytes`) that decide its
 chance outcomes still to come and never leave this module, so nothing the page, its storage, a saved file
@@ -31,7 +32,7 @@ import secrets
 from typing import Any
 
 from . import games  # noqa: F401  (registers the shipped games: core imports none)
-from . import web_explain, web_hint
+from . import web_explain, web_hint, web_review
 from . import web_saves
 from .core.bots import LEVELS, make_bot
 from .core.errors import InvalidRecord, PygamesError
@@ -464,7 +465,7 @@ def cmd_hello(args: dict) -> dict:
 COMMANDS = {"games": cmd_games, "hello": cmd_hello, "layout": cmd_layout, "new_game": cmd_new_game, "load": cmd_load, "act": cmd_act,
             "bot": cmd_bot, "undo": cmd_undo, "redo": cmd_redo, "view": cmd_view, "record": cmd_record,
             "explain": web_explain.cmd_explain,
-            "hint": web_hint.cmd_hint, "review": web_hint.cmd_review,
+            "hint": web_hint.cmd_hint, "review": web_review.cmd_review,
             **web_saves.COMMANDS}
 
 

@@ -1,6 +1,6 @@
-"""The bridge's ``hint`` and ``review`` commands (issue 19, :mod:`pygames.web_hint`): their shapes, their
-errors, that a hint comes from what the player to move may see, and that a review marks the blunders of a
-random player against the computer."""
+"""The bridge's ``hint`` and ``review`` commands (issue 19, :mod:`pygames.web_hint`, :mod:`pygames.web_review`):
+their shapes, their errors, that a hint comes from what the player to move may see, and that a review marks
+the blunders of a random player against the computer."""
 from __future__ import annotations
 
 import json
@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from pygames import web, web_hint
+from pygames import web, web_hint, web_review
 from pygames.core import get_game
 from pygames.core.bots import MCTSBot, RandomBot, make_bot
 from pygames.core.record import Record
@@ -120,7 +120,7 @@ def test_review_shape_and_marks(game_id, options, monkeypatch):
     (``build.py bench --calibrate``: a log loss of 0.685 from the empty board, a coin's 0.693), so its
     reviews seldom mark a move (one in its first five such games). The review's time budget is lifted, so
     what it judges does not depend on the machine's load (under load it judged less and marked nothing)."""
-    monkeypatch.setattr(web_hint, "REVIEW_SECONDS", 1e9)
+    monkeypatch.setattr(web_review, "REVIEW_SECONDS", 1e9)
     # and the computer searches its iteration budget, not its time cap: the same game under any load
     monkeypatch.setattr(web, "make_bot", lambda level, seed=0: make_bot(level, seed=seed, cap=False))
     for seed in (5, 6, 7, 8, 9):
@@ -155,31 +155,31 @@ def test_review_marks_agree_with_the_hard_search(monkeypatch):
     evaluation rates no more than 0.20 above the one played, the mark goes; where it picks one rated
     higher, the mark suggests the search's move with the evaluation's loss; a mark the search did not
     confirm (out of time, or past a player's first six) is not shown."""
-    monkeypatch.setattr(web_hint, "REVIEW_SECONDS", 1e9)
+    monkeypatch.setattr(web_review, "REVIEW_SECONDS", 1e9)
     monkeypatch.setattr(web, "make_bot", lambda level, seed=0: make_bot(level, seed=seed, cap=False))
     call("new_game", {"game": "zertz", "seats": ["human", "medium"], "seed": 9})  # seed 5 has no mark since review25
     finish(9)
     s = web._session
     base = len(s.record.replay(0).history)
     seen = {}
-    real = web_hint._search_pick
+    real = web_review._search_pick
 
     def spy(state, mover, rng, lifted, end):
         seen[len(state.history) - base + 1] = pick = real(state, mover, rng, lifted, end)  # by the mark's ply
         return pick
-    monkeypatch.setattr(web_hint, "_search_pick", spy)
+    monkeypatch.setattr(web_review, "_search_pick", spy)
     marks = call("review")["marks"]
     assert seen, "no mark was put to the search"
-    assert len(seen) <= web_hint.CONFIRM and {m["ply"] for m in marks} <= set(seen)
+    assert len(seen) <= web_review.CONFIRM and {m["ply"] for m in marks} <= set(seen)
     for m in marks:
         assert m["better"] == seen[m["ply"]] != s.record.actions[m["ply"] - 1]
     # the search playing each move played: no mark is left
-    monkeypatch.setattr(web_hint, "_search_pick",
+    monkeypatch.setattr(web_review, "_search_pick",
                         lambda state, mover, rng, lifted, end: s.record.actions[len(state.history) - base])
     assert call("review")["marks"] == []
     # the search running out of time at once: nothing confirmed, nothing shown (never a lesson the hint
     # would not give)
-    monkeypatch.setattr(web_hint, "_search_pick", lambda *a: None)
+    monkeypatch.setattr(web_review, "_search_pick", lambda *a: None)
     assert call("review")["marks"] == []
 
 
@@ -189,7 +189,7 @@ def test_review_marks_a_players_turn_once(monkeypatch):
     blunders were never checked (ten games measured: marks at turns 44-54 of 59, 64 and 68 of 69 left out).
     A player's marks are the first of each turn of the move list: never two of one player in a turn, and
     the human's later turns get theirs."""
-    monkeypatch.setattr(web_hint, "REVIEW_SECONDS", 1e9)
+    monkeypatch.setattr(web_review, "REVIEW_SECONDS", 1e9)
     monkeypatch.setattr(web, "make_bot", lambda level, seed=0: make_bot(level, seed=seed, cap=False))
     call("new_game", {"game": "zoon", "options": {"first": "south"}, "seats": ["human", "easy"], "seed": 3})
     v = finish(3)
@@ -222,7 +222,7 @@ def test_review_uses_only_what_each_player_saw(game_id, options, monkeypatch):
     come from what ``q`` did not see). The review's time limit is lifted here, so that a loaded machine
     cannot shorten one twin's judgements and not the other's."""
     import random
-    monkeypatch.setattr(web_hint, "REVIEW_SECONDS", math.inf)
+    monkeypatch.setattr(web_review, "REVIEW_SECONDS", math.inf)
     rng = random.Random(11)
     checked = 0
     for seed in range(1, 12):
@@ -268,19 +268,19 @@ def test_review_marks_a_move_that_hands_over_a_capture(monkeypatch):
     search calls blunders. Here the played move lets the opponent capture and win: judged after the reply
     it is a certain loss, a better move is suggested, and that move is the hard search's."""
     import random
-    monkeypatch.setattr(web_hint, "REVIEW_SECONDS", 1e9)
+    monkeypatch.setattr(web_review, "REVIEW_SECONDS", 1e9)
     rec = Record.new("zertz", {}, seed=10)
     rec.actions = list(HANDED_OVER)
     call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
     assert web._session.state.is_terminal() and web._session.state.returns()[1] == 1
     before = rec.replay(22)
-    assert web_hint._move_value(before, "Gc4,b5", 0, random.Random(1), True) == 0.0  # Black wins at once
-    assert web_hint._move_value(before, "Gc4,b5", 0, random.Random(1), False) > 0.1  # one ply: no harm seen
+    assert web_review._move_value(before, "Gc4,b5", 0, random.Random(1), True) == 0.0  # Black wins at once
+    assert web_review._move_value(before, "Gc4,b5", 0, random.Random(1), False) > 0.1  # one ply: no harm seen
     marks = {m["ply"]: m for m in call("review")["marks"]}
     assert 23 in marks, marks
     m = marks[23]
     assert m["player"] == 0 and m["loss"] > 0.20 and m["better"] != "Gc4,b5"
-    assert web_hint._move_value(before, m["better"], 0, random.Random(1), True) > 0.20
+    assert web_review._move_value(before, m["better"], 0, random.Random(1), True) > 0.20
     # the chart falls at the marked move, where the mark says the chance was lost, not at the reply
     win = {p["ply"]: p["win"][0] for p in call("review")["plies"]}
     assert win[22] > 0.1 and win[23] == 0.0, (win[22], win[23], win[24])
@@ -295,22 +295,22 @@ def test_review_marks_what_the_search_sees_lost(monkeypatch):
     search for a move of its own and values both by the search: the move is marked, with a loss above
     0.20 by that search, and the better move is the hard search's (the hint's)."""
     import random
-    monkeypatch.setattr(web_hint, "REVIEW_SECONDS", 1e9)
+    monkeypatch.setattr(web_review, "REVIEW_SECONDS", 1e9)
     rec = Record.new("zertz", {}, seed=10)
     rec.actions = list(HANDED_OVER)
     call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
     before, played = rec.replay(12), HANDED_OVER[12]
-    judged = {a.notation: web_hint._move_value(before, a.notation, 0, random.Random(1), True)
-              for a in web_hint._choices(before, played, random.Random(1), web_hint.CANDIDATES)}
+    judged = {a.notation: web_review._move_value(before, a.notation, 0, random.Random(1), True)
+              for a in web_review._choices(before, played, random.Random(1), web_review.CANDIDATES)}
     assert judged[played] >= max(judged.values()) - 0.05  # the evaluation sees no loss
     marks = {m["ply"]: m for m in call("review")["marks"]}
     assert 13 in marks, marks
     m = marks[13]
     assert m["player"] == 0 and m["loss"] > 0.20 and m["better"] != played
-    value = web_hint._valued([before], 0, 99, web_hint.SEARCH_ITERATIONS)
+    value = web_review._valued([before], 0, 99, web_review.SEARCH_ITERATIONS)
     assert value(m["better"]) - value(played) > 0.20  # the search, on other random numbers, agrees
     # and the evaluation, even after the forced line, puts the better move less than 20 points above
-    assert web_hint._move_value(before, m["better"], 0, random.Random(1), True) - judged[played] <= web_hint.MARK
+    assert web_review._move_value(before, m["better"], 0, random.Random(1), True) - judged[played] <= web_review.MARK
 
 
 def test_review_chart_falls_at_a_searched_mark(monkeypatch):
@@ -319,7 +319,7 @@ def test_review_chart_falls_at_a_searched_mark(monkeypatch):
     White's 13th action while the line rose there). Now the mover's chance before the marked move is the
     search's value of the better move and after it that of the move played: the line falls there by the
     mark's loss, and the two players' chances still add up to 1 (two players, nothing hidden)."""
-    monkeypatch.setattr(web_hint, "REVIEW_SECONDS", 1e9)
+    monkeypatch.setattr(web_review, "REVIEW_SECONDS", 1e9)
     rec = Record.new("zertz", {}, seed=10)
     rec.actions = list(HANDED_OVER)
     call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
@@ -356,7 +356,7 @@ def test_review_in_two_calls_is_the_one_call_review(game_id, options, seed, monk
     same marks. The time budget is lifted, so both reviews judge the same on any machine. ZÈRTZ's game is
     the newcomer's (seed 10), whose searched marks move the chart; the others are random games."""
     import random
-    monkeypatch.setattr(web_hint, "REVIEW_SECONDS", 1e9)
+    monkeypatch.setattr(web_review, "REVIEW_SECONDS", 1e9)
     rec = Record.new(game_id, options, seed=seed)
     rec.actions = list(HANDED_OVER) if game_id == "zertz" else _random_finish(rec.replay(0), random.Random(seed))
     seats = ["human"] + ["easy"] * (rec.replay(0).num_players - 1)
@@ -378,8 +378,8 @@ def test_review_marks_belong_to_their_chart(monkeypatch):
     after the game changed are refused with PygamesError, and the game shown is left as it was; a bad
     ``part`` is refused too. A refused call leaves nothing behind: the next chart and its marks are
     that game's own."""
-    monkeypatch.setattr(web_hint, "REVIEW_SECONDS", 1e9)
-    monkeypatch.setattr(web_hint, "_review", None)
+    monkeypatch.setattr(web_review, "REVIEW_SECONDS", 1e9)
+    monkeypatch.setattr(web_review, "_review", None)
     rec = Record.new("zertz", {}, seed=10)
     rec.actions = list(HANDED_OVER)
     call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})

@@ -386,10 +386,10 @@ def test_the_review_numbers_its_plies_and_marks_in_turns(monkeypatch):
     """ui20: the review's plies and marks carry the move list's turn (a Duerror Grandis turn of several
     actions is one number), so the chart's axis and a mark lead to the list's entry. Judgements are made
     cheap and every decision marked (the numbering is what is checked)."""
-    from pygames import web_hint
+    from pygames import web_hint, web_review
     monkeypatch.setattr(web_hint, "_chance", lambda state, player, rng: rng.random())
-    monkeypatch.setattr(web_hint, "_confirmed", lambda marks, found, seed, turns: [dict(m, label=m["better"]) for m in marks])
-    monkeypatch.setattr(web_hint, "MARK", -1.0)
+    monkeypatch.setattr(web_review, "_confirmed", lambda marks, found, seed, turns: [dict(m, label=m["better"]) for m in marks])
+    monkeypatch.setattr(web_review, "MARK", -1.0)
     v = call("new_game", game="duerror_grandis", options={"players": 2}, seats=["random", "random"], seed=3)["ok"]
     while not v["terminal"]:
         v = call("bot")["ok"]

@@ -9,7 +9,7 @@ the same under any load), then:
 
 - **reference**: for up to ``D`` of the newcomer's decisions a game (drawn by the seed) and for every ply
   the review marks, a *reference loss* that sees the replies. The candidates are the move played, the
-  review's three best one-ply candidates (``web_hint._choices`` judged as the review judges) and the medium
+  review's three best one-ply candidates (``web_review._choices`` judged as the review judges) and the medium
   level's pick; each candidate ``c`` is valued for the mover ``m`` by the core's medium-level search
   (:class:`~pygames.core.bots.MCTSBot`, 300 simulations of depth 8, no time cap; a game's own player may
   tell no value) from ``d.child(c)`` over determinizations ``d`` of ``m``'s view (one in a
@@ -20,9 +20,9 @@ the same under any load), then:
   policy to the end instead (``m``'s mean of ``(r + 1) / 2``). The reference loss is the best candidate's
   value minus the played move's, the values read as ``--reading`` says (:func:`ref_loss`; by default as
   the review reads an evaluation); a decision is a *blunder* when it exceeds 0.20 (the review's
-  :data:`pygames.web_hint.MARK`).
+  :data:`pygames.web_review.MARK`).
 - **review**: the real ``review`` command through :mod:`pygames.web` (seats ``human`` then ``easy``), with
-  its time budget as in the browser (``--lifted``: :data:`~pygames.web_hint.REVIEW_SECONDS` lifted, which
+  its time budget as in the browser (``--lifted``: :data:`~pygames.web_review.REVIEW_SECONDS` lifted, which
   lifts the confirming searches' budget too), recording the one-ply mark candidates before the hard
   search confirms them and the marks shown.
 
@@ -46,7 +46,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from pygames import web, web_hint  # noqa: E402
+from pygames import web, web_hint, web_review  # noqa: E402
 from pygames.core.bots import LEVELS, LevelBot, MCTSBot, make_bot  # noqa: E402
 from pygames.core.chance import sample_outcome  # noqa: E402
 from pygames.core import get_game  # noqa: E402
@@ -128,7 +128,7 @@ def reference(rec: Record, ply: int, cache: dict) -> dict:
     looks = [state.determinize(mover, rng) for _ in range(2)] if hidden else [state]
     # the review's one-ply order, and the medium level's pick
     judged = {}
-    for a in web_hint._choices(state, played, random.Random(ply), web_hint.CANDIDATES):
+    for a in web_review._choices(state, played, random.Random(ply), web_review.CANDIDATES):
         judged[a.notation] = sum(web_hint._chance(d.child(a.notation), mover, rng) for d in looks) / len(looks)
     cands = [played] + sorted(judged, key=lambda n: -judged[n])[:3]
     pick = LevelBot("medium", rec.seed + ply, False).step(looks[0]).notation
@@ -168,22 +168,22 @@ def review(rec: Record, lifted: bool) -> dict:
     n = rec.replay(0).num_players
     web.call("load", json.dumps({"record": rec.to_json(), "seats": ["human"] + ["easy"] * (n - 1)}))
     seen: list = []
-    real = web_hint._confirmed
+    real = web_review._confirmed
 
     def spy(marks, found, seed, turns):
         seen.extend(dict(m, turn=turns[m["ply"] - 1]) for m in marks)
         return real(marks, found, seed, turns)
-    old = web_hint.REVIEW_SECONDS
-    web_hint._confirmed = spy
+    old = web_review.REVIEW_SECONDS
+    web_review._confirmed = spy
     if lifted:
-        web_hint.REVIEW_SECONDS = 1e9
+        web_review.REVIEW_SECONDS = 1e9
     try:
         t0 = time.perf_counter()
         out = json.loads(web.call("review", "{}"))
         secs = time.perf_counter() - t0
     finally:
-        web_hint._confirmed = real
-        web_hint.REVIEW_SECONDS = old
+        web_review._confirmed = real
+        web_review.REVIEW_SECONDS = old
     if "error" in out:
         raise RuntimeError(out["error"])
     r = out["ok"]
