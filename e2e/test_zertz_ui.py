@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pygames.core.record import Record
 
-from .helpers import open_app, play_game, view
+from .helpers import open_app, play_game, view, wait_settled
 from .test_dvonn_ui import MIN_FONT
 
 
@@ -62,3 +62,25 @@ def test_phone_layout_puts_the_panels_under_the_board_readably(app, site_url):
     assert m["minfont"] >= 11 and m["width"] < 500, m
     app.set_viewport_size({"width": 1280, "height": 800})
     app.wait_for_function("document.querySelector('#board svg').viewBox.baseVal.width > 600")
+
+
+TURN_LINE = """() => { const t = document.getElementById('status-msg'), svg = document.querySelector('#board svg');
+  if (!t) return null; const b = t.getBoundingClientRect(), s = svg.getBoundingClientRect();
+  return {text: t.textContent, inside: b.left >= s.left - 1 && b.right <= s.right + 1 && b.bottom <= s.bottom + 1}; }"""
+
+
+def test_the_board_says_what_a_turn_is(app, site_url):
+    """Z5, Z7: a newcomer who skipped the tutorial saw rings, a pool and "Your turn", and no word of what
+    to do. On the player's turn the line under the board says it (place a marble, then remove a free
+    ring), whole within the drawing on a phone and on a laptop; on the computer's turn it does not."""
+    for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 800}):
+        app.set_viewport_size(size)
+        open_app(app, site_url, "new=zertz&quick&seats=human,random")
+        wait_settled(app, light=True)
+        line = app.evaluate(TURN_LINE)
+        assert line and line["inside"], (size, line)
+        assert "Player 1: place a marble" in line["text"] and "remove a free ring" in line["text"], line
+    # the computer's turn: no such line for the player who watches
+    open_app(app, site_url, "new=zertz&quick&seats=random,human", botdelay=5000)
+    app.wait_for_function("document.body.dataset.turn === 'bot' && !document.body.dataset.busy")
+    assert "place a marble" not in (app.evaluate(TURN_LINE) or {"text": ""})["text"]

@@ -67,7 +67,9 @@ def _winning_set(obs: dict, p: int) -> str:
 
 def _message(obs: dict) -> list[str]:
     """The lines under the board: the result once the game is over; else the marbles the last placement
-    took by isolation (Z14) and a compulsory capture (Z9)."""
+    took by isolation (Z14) and a compulsory capture (Z9); else, to the player to move (the viewer), what
+    a turn is: a marble placed and a free ring removed (Z5, Z7), in two lines (the narrow layout's two;
+    the wide one joins them)."""
     names = obs.get("player_names", ["Player 1", "Player 2"])
     res = obs.get("result")
     if res == "draw":
@@ -83,6 +85,10 @@ def _message(obs: dict) -> list[str]:
         out.append(f"{names[mover]} took {', '.join(r for _, r in iso)} by isolation")
     if obs.get("capture_forced"):
         out.append("Capture is compulsory")
+    elif not out and obs.get("current_player") == obs.get("viewer", 0):
+        # what a turn is, for the player to move who has nothing else to read (a newcomer saw rings, a
+        # pool and "Your turn", and no word of what to do: Z5's placement, then Z7's ring taken away)
+        out += [f"{names[obs['current_player']]}: place a marble,", "then remove a free ring"]
     return out
 
 
@@ -256,6 +262,7 @@ def draw(obs: dict, viewer: int | None = None, layout: str = "wide", *, targets=
         parts.append(_player_panel(obs, p, px, 135 + p * 165, 220, names, targets, selected, from_targets))
     H = int(max(bh, 470)) + 30  # a line of its own for the message, under the board and the panels
     if msg:
-        parts.append(text(LEFT - 20, H - 14, "; ".join(msg[:1] + [m[0].lower() + m[1:] for m in msg[1:]]), class_="msg", id="status-msg"))
+        glue = " " if msg[0].endswith(",") else "; "  # a sentence over two lines of the narrow layout is one here
+        parts.append(text(LEFT - 20, H - 14, glue.join(msg[:1] + [m[0].lower() + m[1:] for m in msg[1:]]), class_="msg", id="status-msg"))
     parts[0] = el("rect", x=0, y=0, width=W, height=H, rx=10, class_="bg")
     return document(W, H, "".join(parts), CSS, f"ZÈRTZ board, {obs['rings']} rings")

@@ -86,3 +86,18 @@ def test_Z21_the_board_writes_every_column_letter_and_row_number():
             written = [t.text for t in root.iter(f"{NS}text") if t.get("class") == "lbl"]
             assert sorted(x for x in written if x.isdigit()) == sorted(str(k) for k in range(1, last + 1))
             assert {x for x in written if x.isalpha()} == set("abcdefghi"[:last])
+
+
+def test_Z5_Z7_the_line_under_the_board_says_what_a_turn_is():
+    """Z5, Z7: to the player to move with nothing else to read, the line under the board says what a turn
+    is (two lines in the narrow layout, one in the wide); not to the other player, and a compulsory
+    capture (Z9) says that instead."""
+    s = GAME.new_initial_state()
+    assert svg._message(s.observation(0)) == ["Player 1: place a marble,", "then remove a free ring"]
+    assert svg._message(s.observation(1)) == []
+    assert ">Player 1: place a marble, then remove a free ring</text>" in svg.draw(s.observation(0))
+    narrow = GAME.draw_svg(s.observation(0), layout="narrow")
+    assert ">Player 1: place a marble,</tspan>" in narrow and ">then remove a free ring</tspan>" in narrow
+    obs = s.observation(0)
+    obs["capture_forced"] = True
+    assert svg._message(obs) == ["Capture is compulsory"]
