@@ -41,8 +41,10 @@ def test_two_humans_hot_seat_curtain_and_privacy(app, site_url):
     """D27 in the page: between human turns the curtain; the DOM holds only the viewer's cards."""
     open_app(app, site_url)
     app.evaluate(COUNT_CURTAINS)
+    # seed 1: a game of 95 decisions, each checked (seed 5's had 262: 2.7 minutes of the CI run's e2e
+    # on a loaded machine for the same checks)
     app.evaluate("window.pygamesApp.start({game: 'dritzak', options: {players: 2}, seats: ['human', 'human'], "
-                 "seed: 5})")
+                 "seed: 1})")
     checks = {"n": 0}
     seen: dict = {}
 
