@@ -83,7 +83,7 @@ def test_factiosus_by_computer_seats_replays_in_python(app, site_url):
 
 
 def test_merus_by_computer_seats_replays_in_python(app, site_url):
-    start(app, site_url, {"players": 3, "merus": True}, ["random", "random", "random"], 12)
+    start(app, site_url, {"players": 3, "merus": True}, ["random", "random", "random"], 11)  # 81 plies (12: 255)
     app.wait_for_selector("#gameover:not([hidden])", timeout=120_000)
     state = replays(view(app))
     assert state.merus and all(pc[0] != "ephebe" for row in state.pieces for pc in row)
