@@ -5,6 +5,8 @@ from __future__ import annotations
 import base64
 import json
 
+import pygames.games  # noqa: F401  (registers the shipped games for Record.replay: core imports none)
+from pygames.core.record import Record
 from pygames.core.registry import get_game
 
 from .helpers import idle, open_app, perform, view, wait_settled
@@ -59,6 +61,8 @@ def test_a_forced_move_is_played_for_the_player_and_can_be_left_to_them(app, sit
 
 
 SPY_LAYOUT = """
+import pygames.games  # noqa: F401  (registers the shipped games for Record.replay: core imports none)
+from pygames.core.record import Record
 from pygames.core.registry import get_game
 _g = get_game("verquere")
 _draw = _g.draw_svg
@@ -100,3 +104,26 @@ def test_phone_keeps_the_turn_in_reach_and_the_page_its_width(app, site_url):
         perform(app, v["legal"][0])
         v = wait_settled(app, v["ply"])
     assert app.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+# the line boxes of the step counter's text (one a line when it wraps)
+COUNTER_LINES = """() => { const r = document.createRange(); r.selectNodeContents(document.getElementById('embed-ply'));
+  return {text: document.getElementById('embed-ply').textContent, widths: [...r.getClientRects()].map((b) => b.width)}; }"""
+
+
+def test_phone_step_counter_wraps_in_even_lines(app, site_url):
+    """ui24: at 390 px a DVONN game over after turn 100 read "Game over after turn" with "100" alone on a
+    second line between the step buttons; the counter now wraps into lines of about equal width."""
+    rec = Record.new("dvonn", {}, seed=4, arranged=True)
+    state = rec.replay(0)
+    while not state.is_terminal():  # the first legal action each time: a game of 100 turns or more
+        rec.actions.append(state.legal_actions()[0].notation)
+        state = state.child(rec.actions[-1])
+    frag = base64.urlsafe_b64encode(json.dumps(rec.to_json()).encode()).decode().rstrip("=")
+    app.set_viewport_size({"width": 390, "height": 844})
+    open_app(app, site_url, f"record={frag}&seats=human,human")
+    app.wait_for_selector("#gameover:not([hidden])")
+    idle(app)
+    m = app.evaluate(COUNTER_LINES)
+    assert m["text"].startswith("Game over after turn "), m
+    assert len(m["widths"]) <= 2 and min(m["widths"]) > 0.5 * max(m["widths"]), m
