@@ -7,8 +7,8 @@ and the hard level's player, are :mod:`pygames.web_hint`'s).
 (``turn``: the ply's turn as the move list numbers it, a turn of several actions one number). For every ply (chance
 outcomes too, ``player`` then :data:`~pygames.core.state.CHANCE`), ``win[q]`` is player ``q``'s estimated
 chance to win after it, judged from what ``q`` could see then: the mean over
-:data:`~pygames.web_hint.SAMPLES` states that looked the same to ``q`` (one in a perfect-information game) of the game's evaluation (``Game.evaluate``,
-the one the searches read) read as a chance to win, ``1 / (1 + exp(-a v))`` with the game's fitted slope
+:data:`~pygames.web_hint.SAMPLES` states that looked the same to ``q`` (one in a perfect-information game)
+of the game's evaluation (``Game.evaluate``, the one the searches read) read as a chance to win, ``1 / (1 + exp(-a v))`` with the game's fitted slope
 ``a`` (``Game.extra["eval_scale"]``, ``tools/calibrate.py``), or the game's own estimate where its evaluation
 saturates (``Game.extra["review_chance"]``, Dritzak's), or of the result at the end; where the review follows
 forced lines (below), judged where the forced line after the ply stops, as the marks are; around a shown mark whose
@@ -52,12 +52,18 @@ chart's judgements take a second or two in the browser, the marks' searches and 
 :data:`REVIEW_SECONDS` + :data:`CONFIRM_SECONDS` in all): ``review {"part": "chart"}`` answers ``{"plies"}``
 and keeps in the bridge what the marks need (:class:`_Review`: the decisions, the evaluation's marks, the
 time the judgements left of :data:`REVIEW_SECONDS`, spent by the next call from its own start, the round
-trip not counted); ``review {"part": "marks"}`` then answers ``{"marks", "plies"}``, the marks and the
-entries of ``plies`` that they changed (:func:`_chart_marks`): put in place, exactly the one call's
-answer (``review {}``, which tools and tests use). Marks are of the chart last sent, for the same game in
-the same position: with no chart, a second time, after another game was opened (a new game, a record
-loaded, the same one again) or after the game changed, they are refused with PygamesError, and nothing
-is changed. Raises PygamesError with no game, before the game is over, or for another ``part``.
+trip not counted); ``review {"part": "marks"}`` then answers ``{"done": true, "marks", "plies"}``, the
+marks and the entries of ``plies`` that they changed (:func:`_chart_marks`): put in place, exactly the one
+call's answer (``review {}``, which tools and tests use). The marks come in slices (review27) as the
+computer's moves do (``bot {"slice_ms"}``), so that the worker, which answers one call at a time, answers
+the page's clicks between two: ``review {"part": "marks", "slice": seconds}`` (a number in (0, 60]) works
+on them for about that long (past it, at the next of their steps: a few simulations of a search) and
+answers ``{"done": false}`` until the call that finishes them answers as above; the time budgets count the
+Python time of the slices only (:class:`_Clock`), so the sliced marks are the one call's. Marks are of the
+chart last sent, for the same game in the same position: with no chart, after they were sent, after
+another game was opened (a new game, a record loaded, the same one again) or after the game changed, they
+are refused with PygamesError, and nothing is changed; a bad ``slice`` is refused before anything is done.
+Raises PygamesError with no game, before the game is over, or for another ``part``.
 """
 from __future__ import annotations
 
@@ -174,8 +180,14 @@ def _search_iterations(state) -> int:
 
 
 def _searched(state, notation: str, mover: int, seed: int, iterations: int) -> float:
-    """``mover``'s chance after ``notation`` in ``state`` (a full state or a determinization of the mover's
-    view; two players) by a search: past the chance outcomes (drawn from ``seed``) and single legal
+    """:func:`_searching` at once."""
+    return _run(_searching(state, notation, mover, seed, iterations))
+
+
+def _searching(state, notation: str, mover: int, seed: int, iterations: int):
+    """A generator (its steps yield None, :func:`_thinking`; it returns the value): ``mover``'s chance
+    after ``notation`` in ``state`` (a full state or a determinization of the mover's view; two players) by
+    a search: past the chance outcomes (drawn from ``seed``) and single legal
     actions that follow, the core's :class:`MCTSBot` (``iterations`` simulations, depth
     :data:`SEARCH_DEPTH`, no time cap, so the same on any machine) searches for the player to move; its
     value ``v`` of its best move (a mean return in [-1, 1]) is the mover's ``v`` when the mover is to move,
@@ -198,7 +210,7 @@ def _searched(state, notation: str, mover: int, seed: int, iterations: int) -> f
     if t.is_terminal():
         return hint._chance(t, mover, rng)
     bot = MCTSBot(iterations=iterations, depth=SEARCH_DEPTH, seconds=math.inf, seed=seed)
-    bot.step(t)
+    yield from _thinking(bot, t)
     v = bot.value()
     if v is None:
         return hint._chance(t, mover, rng)
@@ -259,6 +271,48 @@ class Found(NamedTuple):
     """Whether the evaluation judged after the forced line that follows (:func:`_move_value`)."""
 
 
+STEP = 0.02
+"""Seconds a search thinks between two steps of the marks (:func:`_thinking`): a slice ends at most about
+this long after its time (one simulation more where a simulation is slower)."""
+
+
+def _thinking(bot, state):
+    """A generator: ``bot`` (an :class:`~pygames.core.bots.AnytimeBot`) started from ``state`` and thinking
+    in steps of :data:`STEP` until it is done, yielding None between two; its search is its ``step``'s
+    (a budget of simulations and no time cap: the same however sliced)."""
+    bot.start(state)
+    while not bot.think(STEP):
+        yield
+
+
+def _run(steps):
+    """What the generator ``steps`` returns, run to its end at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+class _Clock:
+    """The marks' own time in seconds: the Python time of their slices (``now`` counts while one runs,
+    between :meth:`run` and :meth:`stop`), so the page's round trips and the calls it makes between two
+    slices spend none of their budgets."""
+
+    def __init__(self) -> None:
+        self.used = 0.0
+        self.t0: float | None = None
+
+    def now(self) -> float:
+        return self.used + (time.monotonic() - self.t0 if self.t0 is not None else 0.0)
+
+    def run(self) -> None:
+        self.t0 = time.monotonic()
+
+    def stop(self) -> None:
+        self.used, self.t0 = self.now(), None
+
+
 @dataclass(eq=False)
 class _Review:
     """A review between its chart and its marks (``review {"part": "chart"}``, then ``"marks"``)."""
@@ -284,6 +338,12 @@ class _Review:
     """Ply ``i + 1``'s turn in the move list at ``i``."""
     deep: bool
     """Whether the evaluation judges after forced lines (:func:`_replies_judged`)."""
+    steps: Any = None
+    """The marks being worked out in slices (:func:`_marks`'s generator), None before the first."""
+    clock: _Clock | None = None
+    """Their time (:class:`_Clock`)."""
+    before: list | None = None
+    """The chart's points as sent (``[win…]`` per ply), to send those the marks changed."""
 
 
 _review: _Review | None = None
@@ -292,28 +352,53 @@ _review: _Review | None = None
 
 def cmd_review(args: dict) -> dict:
     """See the module docstring: ``review {}`` the whole review at once; ``{"part": "chart"}`` its
-    ``plies``, then ``{"part": "marks"}`` its ``marks`` and the ``plies`` those changed."""
+    ``plies``, then ``{"part": "marks"}`` its ``marks`` and the ``plies`` those changed, at once or, with
+    ``"slice": seconds``, in calls answering ``{"done": false}`` until the last."""
     from . import web  # late: web registers this command
 
     global _review
     part = args.get("part")
     if part not in (None, "chart", "marks"):
         raise PygamesError(f'review: part must be "chart" or "marks", not {part!r}')
+    cut = args.get("slice")
+    if cut is not None and (part != "marks" or isinstance(cut, bool) or not isinstance(cut, (int, float))
+                            or not 0 < cut <= 60):
+        raise PygamesError(f"review: slice must be a number of seconds in (0, 60] with part marks, not {cut!r}")
     s = web._require()
     if part == "marks":
-        r, _review = _review, None  # taken: asked for once, never half-changed by a failure
+        r = _review
         if r is None or r.session is not s or r.state is not s.state:
+            _review = None  # another game's, or none: never this game's
             raise PygamesError("review: no chart of this game to add marks to (ask for its chart first)")
-        before = [list(p["win"]) for p in r.plies]
-        shown = _marks(r, s)
-        return {"marks": shown, "plies": [p for p, w in zip(r.plies, before) if p["win"] != w]}
+        if r.steps is None or r.clock is None or r.before is None:
+            r.before, r.clock = [list(p["win"]) for p in r.plies], _Clock()
+            r.steps = _marks(r, s, r.clock)
+        clock, before = r.clock, r.before
+        end = time.monotonic() + (math.inf if cut is None else cut)
+        clock.run()
+        try:
+            while True:
+                next(r.steps)
+                if time.monotonic() >= end:
+                    return {"done": False}
+        except StopIteration as done:
+            _review = None  # sent once
+            shown = done.value
+        except BaseException:
+            _review = None  # never half-changed by a failure: asked for again, the chart first
+            raise
+        finally:
+            clock.stop()
+        return {"done": True, "marks": shown, "plies": [p for p, w in zip(r.plies, before) if p["win"] != w]}
     if not s.state.is_terminal():
         raise PygamesError("review: the game is not over yet (a review shows what every player held)")
     r = _chart(s, web)
     if part == "chart":
         _review = r
         return {"plies": [dict(p, win=list(p["win"])) for p in r.plies]}  # the kept entries change later
-    return {"plies": r.plies, "marks": _marks(r, s)}
+    clock = _Clock()
+    clock.run()
+    return {"plies": r.plies, "marks": _run(_marks(r, s, clock))}
 
 
 def _chart(s, web) -> _Review:
@@ -363,24 +448,28 @@ def _chart(s, web) -> _Review:
                    deep)
 
 
-def _marks(r: _Review, s) -> list[dict]:
-    """The shown marks of the review ``r`` of session ``s``'s game (its chart's points around them changed
-    in place, :func:`_chart_marks`): the searches spend what the judgements left of
-    :data:`REVIEW_SECONDS`, then the hard level confirms them."""
-    end = time.monotonic() + r.left  # the budget as the judgements left it (the page's round trip not counted)
+def _marks(r: _Review, s, clock: _Clock):
+    """A generator (its steps yield None; it returns the marks): the shown marks of the review ``r`` of
+    session ``s``'s game (its chart's points around them changed in place, :func:`_chart_marks`): the
+    searches spend what the judgements left of :data:`REVIEW_SECONDS`, then the hard level confirms them,
+    in ``clock``'s time (the slices' Python time)."""
+    end = clock.now() + r.left  # the budget as the judgements left it (the page's round trips not counted)
     marks, found, iterations = r.marks, r.found, r.iterations
     for rank, _, ply, before, notation, mover, judged, best, looks in sorted(r.decisions, key=lambda d: d[:3]):
         value = None
-        if time.monotonic() > end:  # out of time: the evaluation's judgement stands
+        if clock.now() > end:  # out of time: the evaluation's judgement stands
             if rank:
                 continue
         else:  # review25: the search's own pick; where it is not the move played, both by a search
-            pick = MCTSBot(iterations=iterations, depth=SEARCH_DEPTH, seconds=math.inf,
-                           seed=s.record.seed * 13 + ply).step(looks[0]).notation
+            bot = MCTSBot(iterations=iterations, depth=SEARCH_DEPTH, seconds=math.inf, seed=s.record.seed * 13 + ply)
+            yield from _thinking(bot, looks[0])
+            pick = bot.best().notation
             if pick == notation:
                 continue  # the search plays it too: no mark
             value = _valued(looks[:2], mover, s.record.seed * 7 + ply - 1, iterations)
-            judged = {n: value(n) for n in dict.fromkeys((notation, pick) + ((best,) if rank == 0 else ()))}
+            judged = {}
+            for n in dict.fromkeys((notation, pick) + ((best,) if rank == 0 else ())):
+                judged[n] = yield from value.steps(n)
             best = max(judged, key=lambda n: judged[n])
         loss = judged[best] - judged[notation]
         if loss > MARK:
@@ -388,7 +477,7 @@ def _marks(r: _Review, s) -> list[dict]:
                           "targets": list(before.find_action(best).targets)})
             found[ply] = Found(before, notation, judged, value, len(looks), r.deep)
     marks.sort(key=lambda m: m["ply"])
-    shown = _confirmed(marks, found, s.record.seed, r.turns)
+    shown = yield from _confirmed(marks, found, s.record.seed, r.turns, clock)
     _chart_marks(r.plies, shown, found, s.game.hides_information(s.record.options))
     for entry in shown:
         entry["turn"] = r.turns[entry["ply"] - 1]
@@ -417,35 +506,49 @@ def _chart_marks(plies: list[dict], shown: list[dict], found: dict, hidden: bool
         put(m["ply"], m["player"], f.judged[f.played])
 
 
-def _valued(looks: list, mover: int, seed: int, iterations: int):
+class _valued:
     """``value(notation)``: a move's value by :func:`_searched` over ``looks`` (each search seeded from
-    ``seed`` and the look, the same for every move, so two moves are compared on the same draws)."""
-    def value(n: str) -> float:
-        return sum(_searched(d, n, mover, seed * 31 + k, iterations) for k, d in enumerate(looks)) / len(looks)
-    return value
+    ``seed`` and the look, the same for every move, so two moves are compared on the same draws);
+    ``value.steps(notation)`` the same as a generator (:func:`_searching`)."""
+
+    def __init__(self, looks: list, mover: int, seed: int, iterations: int) -> None:
+        self.looks, self.mover, self.seed, self.iterations = looks, mover, seed, iterations
+
+    def __call__(self, n: str) -> float:
+        return _run(self.steps(n))
+
+    def steps(self, n: str):
+        total = 0  # summed in the looks' order, as sum() adds them
+        for k, d in enumerate(self.looks):
+            total += yield from _searching(d, n, self.mover, self.seed * 31 + k, self.iterations)
+        return total / len(self.looks)
 
 
-def _search_pick(state, mover: int, rng: random.Random, lifted: bool, end: float) -> str | None:
-    """The notation the hard level's search (the hint's player) picks for ``mover`` from a determinization
-    of ``state`` drawn from ``rng``; None when ``end`` (a ``time.monotonic()`` instant) passed first (a
-    player that does not think in slices is bound by its own cap instead, within 2 s)."""
+def _search_pick(state, mover: int, rng: random.Random, lifted: bool, over: Callable[[], bool]):
+    """A generator (its steps yield None, it returns the pick): the notation the hard level's search (the
+    hint's player) picks for ``mover`` from a determinization of ``state`` drawn from ``rng``; None when
+    ``over()`` said the time was out first (a player that does not think in slices is bound by its own cap
+    instead, within 2 s, and thinks in one step)."""
     root = state.determinize(mover, rng)  # what the mover could see, as the hint searches
     bot = hint._hint_bot(state, rng.randrange(1 << 30), cap=not lifted)
-    if not hasattr(bot, "start"):
-        return bot.step(root).notation  # a player without slices is bound by its own cap
+    if not hasattr(bot, "start"):  # a player without slices (Zoon's, Verquere's, Duerror Grandis's hard) is
+        yield  # bound by its own cap: a slice may end before it, never within it
+        return bot.step(root).notation
     bot.start(root)
-    while not bot.think(0.05):
-        if time.monotonic() > end:
+    while not bot.think(STEP):
+        if over():
             return None
+        yield
     return bot.best().notation
 
 
-def _confirmed(marks: list[dict], found: dict, seed: int, turns: list[int]) -> list[dict]:
-    """``marks`` as the hard level's search confirms them (see the module docstring); ``found[ply]``: the
-    mark's :class:`Found` (its ``judged`` gets the search's pick), ``turns[i]`` ply ``i + 1``'s turn in the
-    move list."""
+def _confirmed(marks: list[dict], found: dict, seed: int, turns: list[int], clock: _Clock):
+    """A generator (its steps yield None; it returns the marks shown): ``marks`` as the hard level's search
+    confirms them (see the module docstring), within :data:`CONFIRM_SECONDS` of ``clock``;
+    ``found[ply]``: the mark's :class:`Found` (its ``judged`` gets the search's pick), ``turns[i]`` ply
+    ``i + 1``'s turn in the move list."""
     lifted = REVIEW_SECONDS >= 1e9
-    end = math.inf if lifted else time.monotonic() + CONFIRM_SECONDS
+    end = math.inf if lifted else clock.now() + CONFIRM_SECONDS
     out = {m["ply"]: m for m in marks}
     tried: dict = {}  # player -> turns tried
     tries: dict = {}  # (player, turn) -> marks of that turn tried
@@ -462,11 +565,13 @@ def _confirmed(marks: list[dict], found: dict, seed: int, turns: list[int]) -> l
         tries[turn] = tries.get(turn, 0) + 1
         f = found[m["ply"]]
         rng = _stream(seed, m["ply"], -2)
-        pick = _search_pick(f.state, m["player"], rng, lifted, end) if time.monotonic() < end else None
+        pick = None  # out of time: not put to the search
+        if clock.now() < end:
+            pick = yield from _search_pick(f.state, m["player"], rng, lifted, lambda: clock.now() > end)
         if pick is None:
             break  # out of time: this mark and the rest are not confirmed
         if pick not in f.judged and f.value is not None:  # valued by the search, as the mark was
-            f.judged[pick] = f.value(pick)
+            f.judged[pick] = yield from f.value.steps(pick)
         elif pick not in f.judged:
             looks = hint._looks(f.state, m["player"], rng, f.samples)
             f.judged[pick] = sum(_move_value(d, pick, m["player"], rng, f.deep) for d in looks) / len(looks)

@@ -164,8 +164,8 @@ def test_review_marks_agree_with_the_hard_search(monkeypatch):
     seen = {}
     real = web_review._search_pick
 
-    def spy(state, mover, rng, lifted, end):
-        seen[len(state.history) - base + 1] = pick = real(state, mover, rng, lifted, end)  # by the mark's ply
+    def spy(state, mover, rng, lifted, over):  # a generator, as the review's (its steps, then its pick)
+        seen[len(state.history) - base + 1] = pick = yield from real(state, mover, rng, lifted, over)  # the ply
         return pick
     monkeypatch.setattr(web_review, "_search_pick", spy)
     marks = call("review")["marks"]
@@ -174,12 +174,17 @@ def test_review_marks_agree_with_the_hard_search(monkeypatch):
     for m in marks:
         assert m["better"] == seen[m["ply"]] != s.record.actions[m["ply"] - 1]
     # the search playing each move played: no mark is left
-    monkeypatch.setattr(web_review, "_search_pick",
-                        lambda state, mover, rng, lifted, end: s.record.actions[len(state.history) - base])
+    def plays(state, mover, rng, lifted, over):
+        return s.record.actions[len(state.history) - base]
+        yield
+    monkeypatch.setattr(web_review, "_search_pick", plays)
     assert call("review")["marks"] == []
     # the search running out of time at once: nothing confirmed, nothing shown (never a lesson the hint
     # would not give)
-    monkeypatch.setattr(web_review, "_search_pick", lambda *a: None)
+    def out_of_time(*a):
+        return None
+        yield
+    monkeypatch.setattr(web_review, "_search_pick", out_of_time)
     assert call("review")["marks"] == []
 
 
@@ -339,7 +344,7 @@ def _two_calls(view_between: bool = True, parts: list | None = None) -> dict:
     if view_between:
         call("view", {"ply": 1})
     more = call("review", {"part": "marks"})
-    assert set(more) == {"marks", "plies"}
+    assert set(more) == {"done", "marks", "plies"} and more["done"] is True
     if parts is not None:
         parts.extend((chart, more))
     changed = {p["ply"]: p for p in more["plies"]}
@@ -405,3 +410,112 @@ def test_review_marks_belong_to_their_chart(monkeypatch):
     call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
     assert _two_calls(view_between=False) == one
     assert "chart first" in error("review", {"part": "marks"})  # asked for once
+
+
+def _sliced(seconds: float, between=None, answers: list | None = None) -> dict:
+    """The review as the page asks for it since review27: its chart, then its marks in slices of
+    ``seconds`` (``between()`` called between two, as the page's clicks come), put together as one answer
+    (every answer appended to ``answers``)."""
+    chart = call("review", {"part": "chart"})
+    while True:
+        more = call("review", {"part": "marks", "slice": seconds})
+        if answers is not None:
+            answers.append(more)
+        if more != {"done": False}:
+            break
+        if between is not None:
+            between()
+    assert set(more) == {"done", "marks", "plies"} and more["done"] is True, more
+    changed = {p["ply"]: p for p in more["plies"]}
+    return {"plies": [changed.get(p["ply"], p) for p in chart["plies"]], "marks": more["marks"]}
+
+
+@pytest.mark.parametrize("game_id,options,seed", [("zertz", {}, 10), ("zoon", {"first": "south"}, 2)])
+def test_review_marks_in_slices_are_the_one_call_review(game_id, options, seed, monkeypatch):
+    """review27: the page asks for the marks in short calls (``review {"part": "marks", "slice": 0.05}``:
+    ``{"done": false}`` until the last), so that the worker answers a click between two (here a view of
+    another ply after each). Put together they are exactly the one-call review's: same marks, same chart
+    points. ZÈRTZ's game is the newcomer's (seed 10: its searched marks move the chart), Zoon's has no
+    valuing search (the hard level's confirmation alone is sliced). The time budget is lifted."""
+    import random
+    monkeypatch.setattr(web_review, "REVIEW_SECONDS", 1e9)
+    rec = Record.new(game_id, options, seed=seed)
+    rec.actions = list(HANDED_OVER) if game_id == "zertz" else _random_finish(rec.replay(0), random.Random(seed))
+    seats = ["human", "easy"]
+    call("load", {"record": rec.to_json(), "seats": seats})
+    one = call("review")
+    call("load", {"record": rec.to_json(), "seats": seats})
+    answers: list = []
+    plies = iter(range(1, 10**6))
+    assert _sliced(0.05, lambda: call("view", {"ply": next(plies) % len(rec.actions)}), answers) == one
+    assert len(answers) >= 3 and all(a == {"done": False} for a in answers[:-1]), len(answers)
+    assert one["marks"]
+    assert "chart first" in error("review", {"part": "marks", "slice": 0.05})  # sent once
+
+
+def test_review_slices_spend_their_own_time(monkeypatch):
+    """review27: the marks' budgets (what the chart left of REVIEW_SECONDS, then CONFIRM_SECONDS) count the
+    Python time of their slices, not the time between two (the page's round trips, its clicks answered).
+    Here the clock jumps a thousand years between two slices; the budgets are large but not lifted, and the
+    confirming search has a fixed budget (no time cap): the marks are still the one call's, where a wall
+    clock would have run out of time at the second slice and shown none."""
+    class Jumps:
+        offset = 0.0
+
+        @staticmethod
+        def monotonic() -> float:
+            return time.monotonic() + Jumps.offset
+
+    def jump():
+        Jumps.offset += 3e10
+
+    monkeypatch.setattr(web_review, "REVIEW_SECONDS", 1e8)
+    monkeypatch.setattr(web_review, "CONFIRM_SECONDS", 1e8)
+    monkeypatch.setattr(web_hint, "_hint_bot", lambda state, seed, cap=True: MCTSBot(200, 8, math.inf, seed=seed))
+    monkeypatch.setattr(web_review, "time", Jumps)
+    rec = Record.new("zertz", {}, seed=10)
+    rec.actions = list(HANDED_OVER)
+    call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
+    one = call("review")
+    assert one["marks"]
+    call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
+    answers: list = []
+    assert _sliced(0.05, jump, answers) == one
+    assert len(answers) >= 3
+
+
+def test_review_slices_refuse_bad_input(monkeypatch):
+    """review27: a bad ``slice`` (not a number, a bool, 0 or less, over 60, not finite, or with another
+    part) is refused with PygamesError before anything is done: the slices asked for after it go on and
+    the marks are the one call's. Slices with no chart, after another game was opened (its marks never
+    that game's) or after the marks were sent are refused as the one call is."""
+    monkeypatch.setattr(web_review, "REVIEW_SECONDS", 1e9)
+    monkeypatch.setattr(web_review, "_review", None)
+    rec = Record.new("zertz", {}, seed=10)
+    rec.actions = list(HANDED_OVER)
+    call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
+    assert "chart first" in error("review", {"part": "marks", "slice": 0.1})
+    one = call("review")
+    call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
+    bad = [0, -1, 61, "0.1", True, [0.1], {"s": 1}]
+
+    def refused():
+        for b in bad:
+            assert "slice must be" in error("review", {"part": "marks", "slice": b}), b
+        assert "slice must be" in json.loads(web.call("review", '{"part": "marks", "slice": NaN}'))["error"]
+        assert "slice must be" in json.loads(web.call("review", '{"part": "marks", "slice": Infinity}'))["error"]
+        assert "slice must be" in error("review", {"part": "chart", "slice": 0.1})
+    refused_once = []
+    assert _sliced(0.05, lambda: refused_once or (refused(), refused_once.append(1))) == one
+    assert refused_once
+    # another game opened between two slices: refused, that game untouched, the first game's marks gone
+    call("review", {"part": "chart"})
+    assert call("review", {"part": "marks", "slice": 0.05}) == {"done": False}
+    call("new_game", {"game": "dvonn", "seats": ["human", "random"], "seed": 2})
+    finish(2)
+    dvonn = web._session.record.to_json()
+    assert "chart first" in error("review", {"part": "marks", "slice": 0.05})
+    assert web._session.record.to_json() == dvonn
+    call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
+    assert "chart first" in error("review", {"part": "marks", "slice": 0.05})
+    assert _sliced(0.05) == one  # a chart asked for again starts its marks afresh

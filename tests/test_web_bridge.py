@@ -388,7 +388,10 @@ def test_the_review_numbers_its_plies_and_marks_in_turns(monkeypatch):
     cheap and every decision marked (the numbering is what is checked)."""
     from pygames import web_hint, web_review
     monkeypatch.setattr(web_hint, "_chance", lambda state, player, rng: rng.random())
-    monkeypatch.setattr(web_review, "_confirmed", lambda marks, found, seed, turns: [dict(m, label=m["better"]) for m in marks])
+    def confirmed(marks, found, seed, turns, clock):  # every mark, at once (a generator, as the review's)
+        return [dict(m, label=m["better"]) for m in marks]
+        yield
+    monkeypatch.setattr(web_review, "_confirmed", confirmed)
     monkeypatch.setattr(web_review, "MARK", -1.0)
     v = call("new_game", game="duerror_grandis", options={"players": 2}, seats=["random", "random"], seed=3)["ok"]
     while not v["terminal"]:

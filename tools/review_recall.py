@@ -170,9 +170,9 @@ def review(rec: Record, lifted: bool) -> dict:
     seen: list = []
     real = web_review._confirmed
 
-    def spy(marks, found, seed, turns):
+    def spy(marks, found, seed, turns, clock):  # a generator, as the review's (its steps, its marks)
         seen.extend(dict(m, turn=turns[m["ply"] - 1]) for m in marks)
-        return real(marks, found, seed, turns)
+        return (yield from real(marks, found, seed, turns, clock))
     old = web_review.REVIEW_SECONDS
     web_review._confirmed = spy
     if lifted:

@@ -3,8 +3,11 @@
 // player could see; about a second or two), drawn at once while the page says the marks are still being
 // worked out; `review {part: "marks"}` (the searches, seconds more) then gives the moves that lost more
 // than 20 points of it, with the better move, and the chart's points those marks changed (around a mark
-// the line falls by its loss), and the chart is drawn again with them. A game opened meanwhile never gets
-// them: the bridge refuses marks of another game and the page drops an answer for a game no longer shown.
+// the line falls by its loss), and the chart is drawn again with them. The marks are asked for in slices
+// of 100 ms (`slice: 0.1`, answered `{done: false}` until the last), as the computer's moves are, so that
+// the worker answers a click on the chart or a step button between two at once (review27: it waited for
+// all the marks, 4.3 s on a ZÈRTZ game). A game opened meanwhile never gets them: the bridge refuses
+// marks of another game and the page drops an answer for a game no longer shown (and asks no more slices).
 // Drawn as a chart under the board,
 // at the screen's own pixel size (its text 12 px at any width): each turn of the move list one equal step
 // (4 px, or down to 3.2 px to fit the box), its actions spread over it (a 36-card deal or a 22-action
@@ -31,6 +34,7 @@ function el(name, attrs, text) {
 const gameKey = (v) => `${v.game}:${v.plies}:${JSON.stringify(v.record && v.record.actions.slice(-3))}`;
 
 const MARKS_COMING = "The computer is still looking for the moves that lost more than 20 points…";
+const MARKS_SLICE = 0.1;  // seconds of the worker's Python a marks call works for (then it answers the page's clicks)
 let asked = 0;  // the review asked for last (a second click, or another game, makes an earlier one's answers stale)
 
 /** The review chart of the game just over (the worker takes a moment), then its marks. */
@@ -59,8 +63,11 @@ export async function showReview(features) {
   if (!shown) return;  // nothing to draw (no ply)
   const at = shown.box.scrollLeft;
   let m = null;
-  try { m = await optionalCall("review", { part: "marks" }); } catch (e) { m = null; }
-  if (stale() || !shown || shown.key !== gameKey(v) || !ours()) return;  // not this game's marks
+  for (;;) {
+    try { m = await optionalCall("review", { part: "marks", slice: MARKS_SLICE }); } catch (e) { m = null; }
+    if (stale() || !shown || shown.key !== gameKey(v) || !ours()) return;  // not this game's marks
+    if (!m || m.done !== false) break;
+  }
   if (!m || !Array.isArray(m.marks)) {
     $("review-marks").textContent = "The computer could not finish looking for the moves that lost the most.";
     return;
