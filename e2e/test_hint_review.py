@@ -310,20 +310,22 @@ def test_hint_and_review(player, records, game):
     review(player, game, final)
 
 
+def finished(records: dict, game: str) -> str:
+    """The share-link hash of ``game``'s record played to its end (a human and computer seats)."""
+    record, rest = records[game]
+    n = get_game(game).num_players(GAMES[game])
+    return share_hash({**record, "actions": record["actions"] + rest}, ["human"] + ["random"] * (n - 1))
+
+
 def test_another_finished_game_drops_the_review(player, records):
     """A review belongs to its game: after one game's review, opening another game that is already over
     (a share link, a loaded file) shows no review until asked (newcomer20's screenshots showed one game's
     chart under another game's board)."""
-    def finished(game):
-        record, rest = records[game]
-        n = get_game(game).num_players(GAMES[game])
-        return share_hash({**record, "actions": record["actions"] + rest}, ["human"] + ["random"] * (n - 1))
-
-    player.evaluate("h => { location.hash = h; }", finished("verquere"))
+    player.evaluate("h => { location.hash = h; }", finished(records, "verquere"))
     player.wait_for_selector("#gameover:not([hidden])")
     player.click("#review")
     player.wait_for_selector("#review-chart svg polyline.win", timeout=120_000)
-    player.evaluate("h => { delete document.body.dataset.ply; location.hash = h; }", finished("dvonn"))
+    player.evaluate("h => { delete document.body.dataset.ply; location.hash = h; }", finished(records, "dvonn"))
     player.wait_for_function("window.pygamesApp.view && window.pygamesApp.view.game === 'dvonn'")
     idle(player)
     assert view(player)["terminal"]
@@ -340,19 +342,14 @@ def test_a_game_opened_before_the_marks_never_gets_them(player, records):
     bridge refuses marks of another game, and the page drops what it gets for a game no longer shown. The
     game then shown is the new one, with no error said and no review until asked; its own review's
     marks are its own."""
-    def finished(game):
-        record, rest = records[game]
-        n = get_game(game).num_players(GAMES[game])
-        return share_hash({**record, "actions": record["actions"] + rest}, ["human"] + ["random"] * (n - 1))
-
-    player.evaluate("h => { location.hash = h; }", finished("zertz"))
+    player.evaluate("h => { location.hash = h; }", finished(records, "zertz"))
     player.wait_for_selector("#gameover:not([hidden])")
     idle(player)
     # the click sends the chart's call; the new link, routed at once (no waiting for the browser's
     # hashchange), sends its load right behind it, so the worker opens the game before the marks are asked
     player.evaluate("""h => { delete document.body.dataset.ply; document.getElementById('review').click();
       history.replaceState(null, '', '#' + h); window.dispatchEvent(new HashChangeEvent('hashchange')); }""",
-                    finished("dvertz"))
+                    finished(records, "dvertz"))
     player.wait_for_function("window.pygamesApp.view && window.pygamesApp.view.game === 'dvertz'")
     idle(player)
     v = view(player)
