@@ -130,8 +130,15 @@ def _replies_judged(game, options) -> bool:
     own = game.extra.get("review_replies") if isinstance(game.extra, dict) else None
     if own is not None:
         return bool(own)
-    kind = game.chance(game.validate_options(options)) if callable(game.chance) else game.chance
-    return not game.hides_information(options) and kind == "none"
+    return _plain(game, game.validate_options(options))
+
+
+def _plain(game, options: dict) -> bool:
+    """Whether ``game`` with ``options`` (validated) has neither hidden information nor chance (the bridge's
+    reading of its declared chance, ``web._chance_kind``)."""
+    from . import web  # late: web registers this module's command
+
+    return not game.hides_information(options) and web._chance_kind(game, options) == "none"
 
 
 def _move_value(state, notation: str, mover: int, rng: random.Random, replies: bool) -> float:
@@ -174,9 +181,7 @@ def _search_iterations(state) -> int:
     own = state.game.extra.get("review_search") if isinstance(state.game.extra, dict) else None
     if own is not None:
         return int(own)
-    kind = state.game.chance(state.options) if callable(state.game.chance) else state.game.chance
-    plain = not state.game.hides_information(state.options) and kind == "none"
-    return SEARCH_ITERATIONS if state.num_players == 2 and plain else 0
+    return SEARCH_ITERATIONS if state.num_players == 2 and _plain(state.game, state.options) else 0
 
 
 def _searched(state, notation: str, mover: int, seed: int, iterations: int) -> float:
