@@ -23,47 +23,47 @@ judgements draw from a random stream of their own (the record's seed and the ply
 judgement draws never depends on what was hidden at another ply (``tests/test_bots_hint.py`` checks that
 two games that look the same to a player get the same judgements of that player's chances and moves).
 
-A mark's loss is a search's (review25; in two-player games, or as a game's ``extra["review_search"]``
-says, :func:`_search_iterations`): each decision is put to a fixed-budget search
-(:data:`SEARCH_ITERATIONS` simulations of the core's :class:`MCTSBot`, no time cap) from what the mover
-could see (a determinization drawn from the ply's stream); where the search would play the move played,
-nothing is marked; else the move played, the search's move (and, where the evaluation marked the move,
-its best) are each valued by such a search after them (:func:`_searched`, ``(v + 1) / 2`` as the hint
-reads its value), and the move is marked when its value is more than :data:`MARK` (20 points of the
-chance to win) below the best one's, with ``loss`` (0..1), the ``better`` action's notation and its click
-``targets`` (the page marks them on the position before the move). The searches spend what the
-judgements left of :data:`REVIEW_SECONDS`, the evaluation's marks first, then the decisions whose played
-move stood furthest from the top of the evaluation's order (ties in the game's candidate order); a
-decision the time does not reach keeps the evaluation's judgement (its mark, where it had one, with the
-evaluation's loss). Where a game says no search (``review_search`` 0, and by default with more than two
-players: a search's value is not the reviewed player's), the marks are the evaluation's judgements. So
-that the review and the hint never contradict each other, each player's first marks (in at most
-:data:`CONFIRM` turns of the move list each, a turn's first :data:`PER_TURN` until one is confirmed,
-within :data:`CONFIRM_SECONDS` in all) are then put to the hard level's search (the hint's player) from
-what the mover could see then (a determinization drawn from the ply's own stream): a mark whose played
-move the search would also play is dropped, and a kept mark's ``better`` is the move the search chose,
-kept only when the mark's judgement (the search's, or the evaluation's) too rates it more than
-:data:`MARK` above the move played (its ``loss`` is that difference). Only confirmed marks are shown:
-those past :data:`CONFIRM` or out of time are left out, so the review never suggests what the hint would
-not.
+A mark's loss is a search's (review25; in two-player games, or as a game's ``extra["review_search"]`` says,
+:func:`_search_iterations`): each decision is put to a fixed-budget search (:data:`SEARCH_ITERATIONS`
+simulations of the core's :class:`MCTSBot`, no time cap) from what the mover could see (a determinization
+drawn from the ply's stream); where the search would play the move played, nothing is marked; else the move
+played, the search's move (and, where the evaluation marked the move, its best) are each valued by such a
+search after them (:func:`_searched`, ``(v + 1) / 2`` as the hint reads its value), and the move is marked
+when its value is more than :data:`MARK` (20 points of the chance to win) below the best one's, with ``loss``
+(0..1), the ``better`` action's notation and its click ``targets`` (the page marks them on the position before
+the move). The searches spend what the judgements left of :data:`REVIEW_SECONDS`, the evaluation's marks
+first, then the decisions whose played move stood furthest from the top of the evaluation's order (ties in the
+game's candidate order); a decision the time does not reach keeps the evaluation's judgement (its mark, where
+it had one, with the evaluation's loss). Where a game says no search (``review_search`` 0, and by default with
+more than two players: a search's value is not the reviewed player's), the marks are the evaluation's
+judgements. So that the review and the hint never contradict each other, each player's first marks (in at most
+:data:`~pygames.web_review_confirm.CONFIRM` turns of the move list each, a turn's first
+:data:`~pygames.web_review_confirm.PER_TURN` until one is confirmed, within
+:data:`~pygames.web_review_confirm.CONFIRM_SECONDS` in all; :func:`pygames.web_review_confirm._confirmed`) are
+then put to the hard level's search (the hint's player) from what the mover could see then (a determinization
+drawn from the ply's own stream): a mark whose played move the search would also play is dropped, and a kept
+mark's ``better`` is the move the search chose, kept only when the mark's judgement (the search's, or the
+evaluation's) too rates it more than :data:`MARK` above the move played (its ``loss`` is that difference).
+Only confirmed marks are shown: those past that limit or out of time are left out, so the review never
+suggests what the hint would not.
 
-The page asks in two calls (review26), so that it draws the chart while the marks' searches run (the
-chart's judgements take a second or two in the browser, the marks' searches and their confirmation up to
-:data:`REVIEW_SECONDS` + :data:`CONFIRM_SECONDS` in all): ``review {"part": "chart"}`` answers ``{"plies"}``
-and keeps in the bridge what the marks need (:class:`_Review`: the decisions, the evaluation's marks, the
-time the judgements left of :data:`REVIEW_SECONDS`, spent by the next call from its own start, the round
-trip not counted); ``review {"part": "marks"}`` then answers ``{"done": true, "marks", "plies"}``, the
-marks and the entries of ``plies`` that they changed (:func:`_chart_marks`): put in place, exactly the one
-call's answer (``review {}``, which tools and tests use). The marks come in slices (review27) as the
-computer's moves do (``bot {"slice_ms"}``), so that the worker, which answers one call at a time, answers
-the page's clicks between two: ``review {"part": "marks", "slice": seconds}`` (a number in (0, 60]) works
-on them for about that long (past it, at the next of their steps: a few simulations of a search) and
-answers ``{"done": false}`` until the call that finishes them answers as above; the time budgets count the
+The page asks in two calls (review26), so that it draws the chart while the marks' searches run (the chart's
+judgements take a second or two in the browser, the marks' searches and their confirmation up to
+:data:`REVIEW_SECONDS` + :data:`~pygames.web_review_confirm.CONFIRM_SECONDS` in all): ``review {"part":
+"chart"}`` answers ``{"plies"}`` and keeps in the bridge what the marks need (:class:`_Review`: the decisions,
+the evaluation's marks, the time the judgements left of :data:`REVIEW_SECONDS`, spent by the next call from
+its own start, the round trip not counted); ``review {"part": "marks"}`` then answers ``{"done": true,
+"marks", "plies"}``, the marks and the entries of ``plies`` that they changed (:func:`_chart_marks`): put in
+place, exactly the one call's answer (``review {}``, which tools and tests use). The marks come in slices
+(review27) as the computer's moves do (``bot {"slice_ms"}``), so that the worker, which answers one call at a
+time, answers the page's clicks between two: ``review {"part": "marks", "slice": seconds}`` (a number in (0,
+60]) works on them for about that long (past it, at the next of their steps: a few simulations of a search)
+and answers ``{"done": false}`` until the call that finishes them answers as above; the time budgets count the
 Python time of the slices only (:class:`_Clock`), so the sliced marks are the one call's. Marks are of the
-chart last sent, for the same game in the same position: with no chart, after they were sent, after
-another game was opened (a new game, a record loaded, the same one again) or after the game changed, they
-are refused with PygamesError, and nothing is changed; a bad ``slice`` is refused before anything is done.
-Raises PygamesError with no game, before the game is over, or for another ``part``.
+chart last sent, for the same game in the same position: with no chart, after they were sent, after another
+game was opened (a new game, a record loaded, the same one again) or after the game changed, they are refused
+with PygamesError, and nothing is changed; a bad ``slice`` is refused before anything is done. Raises
+PygamesError with no game, before the game is over, or for another ``part``.
 """
 from __future__ import annotations
 
@@ -77,6 +77,7 @@ from . import web_hint as hint
 from .core.bots import MCTSBot
 from .core.chance import sample_outcome
 from .core.errors import PygamesError
+from .web_review_confirm import _confirmed  # the hard level's confirmation of the marks
 
 CANDIDATES = 12
 """Actions judged per decision in a game with a candidate order (ZÈRTZ, Zoon, Dvertz), best first."""
@@ -85,19 +86,6 @@ WIDTH = 48
 kept)."""
 MARK = 0.20
 """A move is marked when it lost more than this much of the mover's chance to win."""
-CONFIRM = 6
-"""Each player's marks are put to the hard level's search in at most this many turns of the move list (the
-first in the game with marks), and one mark at most is kept a turn (the first the search confirms); only
-confirmed marks are shown. One a turn: a newcomer's Zoon deployment (one turn of 22 placements) had 12 to
-26 marks, so all six went to it and the game's later blunders (turns 44-54 of 59, say) were never checked
-(ui23, ten random games against easy)."""
-PER_TURN = 3
-"""At most this many of a turn's marks are put to the search (in the order of play) until one is
-confirmed."""
-CONFIRM_SECONDS = 4.0
-"""The confirming searches stop after this much time in all (the marks not yet confirmed are left out);
-with :data:`REVIEW_SECONDS` lifted (tests) this limit and the level's time cap are lifted too, so a review
-is the same on any machine."""
 REPLY_TOP = 4
 """Where a review follows forced replies (:func:`_move_value`), the move played and this many of the best
 by one ply are judged so."""
@@ -527,63 +515,3 @@ class _valued:
         for k, d in enumerate(self.looks):
             total += yield from _searching(d, n, self.mover, self.seed * 31 + k, self.iterations)
         return total / len(self.looks)
-
-
-def _search_pick(state, mover: int, rng: random.Random, lifted: bool, over: Callable[[], bool]):
-    """A generator (its steps yield None, it returns the pick): the notation the hard level's search (the
-    hint's player) picks for ``mover`` from a determinization of ``state`` drawn from ``rng``; None when
-    ``over()`` said the time was out first (a player that does not think in slices is bound by its own cap
-    instead, within 2 s, and thinks in one step)."""
-    root = state.determinize(mover, rng)  # what the mover could see, as the hint searches
-    bot = hint._hint_bot(state, rng.randrange(1 << 30), cap=not lifted)
-    if not hasattr(bot, "start"):  # a player without slices (Zoon's, Verquere's, Duerror Grandis's hard) is
-        yield  # bound by its own cap: a slice may end before it, never within it
-        return bot.step(root).notation
-    bot.start(root)
-    while not bot.think(STEP):
-        if over():
-            return None
-        yield
-    return bot.best().notation
-
-
-def _confirmed(marks: list[dict], found: dict, seed: int, turns: list[int], clock: _Clock):
-    """A generator (its steps yield None; it returns the marks shown): ``marks`` as the hard level's search
-    confirms them (see the module docstring), within :data:`CONFIRM_SECONDS` of ``clock``;
-    ``found[ply]``: the mark's :class:`Found` (its ``judged`` gets the search's pick), ``turns[i]`` ply
-    ``i + 1``'s turn in the move list."""
-    lifted = REVIEW_SECONDS >= 1e9
-    end = math.inf if lifted else clock.now() + CONFIRM_SECONDS
-    out = {m["ply"]: m for m in marks}
-    tried: dict = {}  # player -> turns tried
-    tries: dict = {}  # (player, turn) -> marks of that turn tried
-    kept: set = set()  # (player, turn) with a confirmed mark
-    for m in marks:  # in the order of play, so a player's marks never depend on what came after them
-        turn = (m["player"], turns[m["ply"] - 1])
-        # one a turn (ui23: a newcomer's Zoon deployment, 16 marks of one turn, took all six): its first
-        # mark the search confirms, among its first PER_TURN
-        fresh = turn not in tries
-        if turn in kept or tries.get(turn, 0) >= PER_TURN or (fresh and tried.get(m["player"], 0) >= CONFIRM):
-            continue
-        if fresh:
-            tried[m["player"]] = tried.get(m["player"], 0) + 1
-        tries[turn] = tries.get(turn, 0) + 1
-        f = found[m["ply"]]
-        rng = _stream(seed, m["ply"], -2)
-        pick = None  # out of time: not put to the search
-        if clock.now() < end:
-            pick = yield from _search_pick(f.state, m["player"], rng, lifted, lambda: clock.now() > end)
-        if pick is None:
-            break  # out of time: this mark and the rest are not confirmed
-        if pick not in f.judged and f.value is not None:  # valued by the search, as the mark was
-            f.judged[pick] = yield from f.value.steps(pick)
-        elif pick not in f.judged:
-            looks = hint._looks(f.state, m["player"], rng, f.samples)
-            f.judged[pick] = sum(_move_value(d, pick, m["player"], rng, f.deep) for d in looks) / len(looks)
-        loss = f.judged[pick] - f.judged[f.played]
-        if pick != f.played and loss > MARK:
-            better = f.state.find_action(pick)
-            out[m["ply"]] = dict(m, better=pick, label=better.label or pick, loss=round(loss, 3),
-                                 targets=list(better.targets))
-            kept.add(turn)
-    return [m for m in out.values() if "label" in m]  # confirmed only: the review never contradicts a hint

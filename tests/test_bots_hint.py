@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from pygames import web, web_hint, web_review
+from pygames import web, web_hint, web_review, web_review_confirm
 from pygames.core import get_game
 from pygames.core.bots import MCTSBot, RandomBot, make_bot
 from pygames.core.record import Record
@@ -162,29 +162,29 @@ def test_review_marks_agree_with_the_hard_search(monkeypatch):
     s = web._session
     base = len(s.record.replay(0).history)
     seen = {}
-    real = web_review._search_pick
+    real = web_review_confirm._search_pick
 
     def spy(state, mover, rng, lifted, over):  # a generator, as the review's (its steps, then its pick)
         seen[len(state.history) - base + 1] = pick = yield from real(state, mover, rng, lifted, over)  # the ply
         return pick
-    monkeypatch.setattr(web_review, "_search_pick", spy)
+    monkeypatch.setattr(web_review_confirm, "_search_pick", spy)
     marks = call("review")["marks"]
     assert seen, "no mark was put to the search"
-    assert len(seen) <= web_review.CONFIRM and {m["ply"] for m in marks} <= set(seen)
+    assert len(seen) <= web_review_confirm.CONFIRM and {m["ply"] for m in marks} <= set(seen)
     for m in marks:
         assert m["better"] == seen[m["ply"]] != s.record.actions[m["ply"] - 1]
     # the search playing each move played: no mark is left
     def plays(state, mover, rng, lifted, over):
         return s.record.actions[len(state.history) - base]
         yield
-    monkeypatch.setattr(web_review, "_search_pick", plays)
+    monkeypatch.setattr(web_review_confirm, "_search_pick", plays)
     assert call("review")["marks"] == []
     # the search running out of time at once: nothing confirmed, nothing shown (never a lesson the hint
     # would not give)
     def out_of_time(*a):
         return None
         yield
-    monkeypatch.setattr(web_review, "_search_pick", out_of_time)
+    monkeypatch.setattr(web_review_confirm, "_search_pick", out_of_time)
     assert call("review")["marks"] == []
 
 
@@ -470,7 +470,7 @@ def test_review_slices_spend_their_own_time(monkeypatch):
         Jumps.offset += 3e10
 
     monkeypatch.setattr(web_review, "REVIEW_SECONDS", 1e8)
-    monkeypatch.setattr(web_review, "CONFIRM_SECONDS", 1e8)
+    monkeypatch.setattr(web_review_confirm, "CONFIRM_SECONDS", 1e8)
     monkeypatch.setattr(web_hint, "_hint_bot", lambda state, seed, cap=True: MCTSBot(200, 8, math.inf, seed=seed))
     monkeypatch.setattr(web_review, "time", Jumps)
     rec = Record.new("zertz", {}, seed=10)
