@@ -22,6 +22,11 @@ follows them (:func:`_move_value`: a compulsory capture the move hands over is s
 judgements draw from a random stream of their own (the record's seed and the ply), so what one ply's
 judgement draws never depends on what was hidden at another ply (``tests/test_bots_hint.py`` checks that
 two games that look the same to a player get the same judgements of that player's chances and moves).
+Only the decisions whose content the review's viewer saw are judged and can be marked (review28): the viewer's
+own, and the others' moves shown in full in the viewer's move list (``web._moves``, the page's viewer
+``web._viewer``: the human in a game against the computer, a spectator in a hot-seat game over). A move the
+viewer never saw (Zoon's other deployment, ``arrange N ?``; Duerror Grandis Caecus's masked actions) gets
+no mark: a better move suggested for a move one never saw teaches nothing, and says what it was.
 
 A mark's loss is a search's (review25; in two-player games, or as a game's ``extra["review_search"]`` says,
 :func:`_search_iterations`): each decision is put to a fixed-budget search (:data:`SEARCH_ITERATIONS`
@@ -404,11 +409,13 @@ def _chart(s, web) -> _Review:
     deep = _replies_judged(s.game, s.record.options)
     iterations = _search_iterations(state)
     decisions = []  # (marked?, -place, ply, state, notation, mover, judged, best, looks): for the search
+    moves = web._moves(s, web._viewer(s))  # the move list as the page shows it
+    seen = {m["ply"] for m in moves if not m["hidden"]}  # the actions whose content the viewer saw
     for i, (notation, mover) in enumerate(zip(s.record.actions, s.movers)):
         if time.monotonic() > end:
             samples, width = 1, CANDIDATES // 2
         rng = _stream(s.record.seed, i, -1)
-        if mover >= 0 and len(state.legal_actions()) > 1:
+        if mover >= 0 and i + 1 in seen and len(state.legal_actions()) > 1:  # review28: not a move unseen
             looks = hint._looks(state, mover, rng, samples)
             judged = {}
             for a in _choices(state, notation, rng, width):
@@ -434,7 +441,7 @@ def _chart(s, web) -> _Review:
         plies.append({"ply": i + 1, "notation": notation, "player": mover,
                       "win": _judge(state, s.record.seed, i + 1, samples, mover if deep else None)})
     # numbered as the move list numbers its turns, so that a chart mark leads to its entry in the list
-    turns = web.turns_of(web._moves(s, web._viewer(s)), len(plies))
+    turns = web.turns_of(moves, len(plies))
     for entry in plies:
         entry["turn"] = turns[entry["ply"] - 1]
     return _Review(s, s.state, plies, decisions, marks, found, iterations, end - time.monotonic(), turns,

@@ -519,3 +519,30 @@ def test_review_slices_refuse_bad_input(monkeypatch):
     call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
     assert "chart first" in error("review", {"part": "marks", "slice": 0.05})
     assert _sliced(0.05) == one  # a chart asked for again starts its marks afresh
+
+
+@pytest.mark.parametrize("game_id,options,seed", [("zoon", {"first": "south"}, 2),
+                                                  ("duerror_grandis", {"players": 2, "caecus": True}, 2)])
+def test_review_marks_only_moves_the_viewer_saw(game_id, options, seed, monkeypatch):
+    """review28 (issue 19): a player's review uses only what that player could see. A mark was seen on the
+    computer's hidden Zoon deployment (the move list: ``arrange N ?``), suggesting "Random arrangement": it
+    was judged from the mover's view, as marks are, but shown to a player who never saw the move, so the
+    suggestion taught nothing and said what the move was. Marks now go only on the viewer's own decisions
+    and on the others' moves the viewer's move list shows in full. Before, these random games' reviews
+    marked such moves (Zoon seed 2: ply 72, "Random arrangement"; Duerror Grandis Caecus seed 2: plies 8
+    and 62); the same game reviewed from the other seat marks that seat's own secret moves."""
+    import random
+    monkeypatch.setattr(web_review, "REVIEW_SECONDS", 1e9)
+    rec = Record.new(game_id, options, seed=seed)
+    rec.actions = _random_finish(rec.replay(0), random.Random(seed))
+    own_secret_marked = set()
+    for viewer, seats in ((0, ["human", "random"]), (1, ["random", "human"])):
+        v = call("load", {"record": rec.to_json(), "seats": seats})
+        assert v["viewer"] == viewer
+        unseen = {m["ply"] for m in v["moves"] if m["hidden"] and m["player"] == 1 - viewer}
+        assert unseen  # the other seat's secret moves are in this game
+        marks = call("review")["marks"]
+        assert marks and not [m for m in marks if m["ply"] in unseen], marks
+        own_secret_marked |= {(m["player"], m["ply"]) for m in marks if m["player"] == viewer}
+    if game_id == "zoon":  # ply 72, unseen by South, is North's own: marked in North's review
+        assert (1, 72) in own_secret_marked
