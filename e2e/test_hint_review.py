@@ -197,8 +197,8 @@ def review(page, game: str, final: dict) -> None:
     if game in HIDDEN:  # once over, the record is every player's; the review sends nothing beyond it
         r = page.evaluate("window.pygamesApp.review")
         assert [p["notation"] for p in r["plies"]] == final["record"]["actions"]
-        assert set(r) == {"plies", "marks"} and all(set(m) == {"ply", "turn", "player", "loss", "better", "label",
-                                                               "targets"} for m in r["marks"])
+        assert set(r) == {"plies", "marks"} and all(set(m) == {"ply", "turn", "player", "loss", "points", "better",
+                                                               "label", "targets"} for m in r["marks"])
     # ui20: the chart's axis counts the move list's turns (a turn of several actions is one)
     turns = final["moves"][-1]["turn"]
     axis = page.eval_on_selector_all("#review-chart text.turn", "els => els.map((e) => [Number(e.textContent), e.getAttribute('x')])")
@@ -247,6 +247,8 @@ def review(page, game: str, final: dict) -> None:
     on = page.locator("#review-chart g.mark.current")
     assert on.count() == 1 and on.get_attribute("data-ply") == str(ply)
     loss = re.search(r"About (\d+) points", detail).group(1)
+    # review28: a mark is a loss of more than 20 points, and its words never say 20 or less
+    assert int(loss) > 20 and all(int(t.lstrip("−")) > 20 for t in marks.locator("text").all_text_contents())
     assert on.locator("text").text_content() == f"−{loss}" and on.locator("text").is_visible()
     seen = page.evaluate("""() => { const b = document.getElementById('review-chart'), m = b.querySelector('g.mark.current line');
       const r = b.getBoundingClientRect(), c = m.getBoundingClientRect(); return [r.left, r.right, c.left]; }""")

@@ -3,8 +3,9 @@ move and the moves that lost more than :data:`MARK` of it (the shared reading of
 and the hard level's player, are :mod:`pygames.web_hint`'s).
 
 ``review {}`` — once the game is over (everything is revealed then): ``{"plies": [{"ply", "turn", "notation",
-"player", "win": [per player]}], "marks": [{"ply", "turn", "player", "loss", "better", "label", "targets"}]}``
-(``turn``: the ply's turn as the move list numbers it, a turn of several actions one number). For every ply (chance
+"player", "win": [per player]}], "marks": [{"ply", "turn", "player", "loss", "points", "better", "label",
+"targets"}]}`` (``turn``: the ply's turn as the move list numbers it, a turn of several actions one number;
+``points``: the loss as the page says it, :func:`points`). For every ply (chance
 outcomes too, ``player`` then :data:`~pygames.core.state.CHANCE`), ``win[q]`` is player ``q``'s estimated
 chance to win after it, judged from what ``q`` could see then: the mean over
 :data:`~pygames.web_hint.SAMPLES` states that looked the same to ``q`` (one in a perfect-information game)
@@ -481,7 +482,16 @@ def _marks(r: _Review, s, clock: _Clock):
     _chart_marks(r.plies, shown, found, s.game.hides_information(s.record.options))
     for entry in shown:
         entry["turn"] = r.turns[entry["ply"] - 1]
+        entry["points"] = points(entry["loss"])
     return shown
+
+
+def points(loss: float) -> int:
+    """A mark's ``loss`` (0..1 of the chance to win, more than :data:`MARK`) in whole points, as the page says
+    it ("−21", "About 21 points of the chance to win lost"): rounded, but never :data:`MARK`'s 20 or less, so
+    the words never contradict the rule for a mark, "more than 20" (review28: a loss of 0.203 read "About 20
+    points"); at most one point above the loss."""
+    return max(round(loss * 100), math.floor(round(MARK * 100, 6)) + 1)
 
 
 def _chart_marks(plies: list[dict], shown: list[dict], found: dict, hidden: bool) -> None:

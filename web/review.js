@@ -2,7 +2,8 @@
 // `review {part: "chart"}` gives each player's chance of winning after every ply (judged from what that
 // player could see; about a second or two), drawn at once while the page says the marks are still being
 // worked out; `review {part: "marks"}` (the searches, seconds more) then gives the moves that lost more
-// than 20 points of it, with the better move, and the chart's points those marks changed (around a mark
+// than 20 points of it (each with its loss in whole points as the bridge words it, never 20 or less), with
+// the better move, and the chart's points those marks changed (around a mark
 // the line falls by its loss), and the chart is drawn again with them. The marks are asked for in slices
 // of 100 ms (`slice: 0.1`, answered `{done: false}` until the last), as the computer's moves are, so that
 // the worker answers a click on the chart or a step button between two at once (review27: it waited for
@@ -170,13 +171,13 @@ function drawReview(r, v, coming = false) {
     const did = (entry && entry.ply === m.ply && entry.label) || p.notation;
     const t = m.turn ?? (entry && entry.turn);
     const turn = t ? `Turn ${t}, ` : "";
-    const said = `${turn}${who}: ${did}, ${Math.round(m.loss * 100)} points lost`;
+    const said = `${turn}${who}: ${did}, ${m.points} points lost`;
     const g = el("g", { class: `mark${mine ? " mine" : ""}${labelled.includes(m) ? " labelled" : ""}`, tabindex: 0, role: "button", "aria-label": said, "data-ply": m.ply });
     g.append(el("title", {}, said));
     g.append(el("rect", { x: x(m.ply) - 5, y: TOP, width: 10, height: H - TOP - BOTTOM, class: "hit" }));
     g.append(el("line", { x1: x(m.ply), x2: x(m.ply), y1: TOP, y2: H - BOTTOM }));
     g.append(el("circle", { cx: x(m.ply), cy: y(p.win[me]), r: 3.5 }));
-    g.append(el("text", { x: x(m.ply), y: TOP - 5, "text-anchor": "middle" }, `−${Math.round(m.loss * 100)}`));
+    g.append(el("text", { x: x(m.ply), y: TOP - 5, "text-anchor": "middle" }, `−${m.points}`));
     const go = (e) => { e.stopPropagation(); showMark(m, did, who, turn, entry); };
     g.addEventListener("click", go);
     g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(e); } });
@@ -223,7 +224,7 @@ async function showMark(m, did, who, turn, entry) {
   const where = app.view.position ? app.view.position.where : "";
   const there = !where ? "The board shows the position before it"
     : `The board shows the position ${where.charAt(0).toLowerCase() + where.slice(1)}, before it`;
-  d.textContent = `${turn}${who}: ${did}. ${there}. About ${Math.round(m.loss * 100)} points of the chance to win lost. `
+  d.textContent = `${turn}${who}: ${did}. ${there}. About ${m.points} points of the chance to win lost. `
     + `The computer suggests: ${m.label || m.better}${targets.size ? " (marked on the board)" : ""}.`;
   d.hidden = false;
   d.style.visibility = "";
