@@ -145,9 +145,21 @@ def in_view(page, sel: str) -> bool:
       return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }""", sel)
 
 
+def suggestion_in_view(page, whole: bool = False) -> bool:
+    """Whether every board element a review mark suggests (``.hinted``) is within the window: whole, or
+    (``whole`` False) 40 px of it at least, or all of a smaller one (Verquere's bar, its whole height, is
+    seen by its lower part). A suggestion with no target on the board counts as in view."""
+    return page.evaluate("""(whole) => [...document.querySelectorAll('#board [data-target].hinted')].every((t) => {
+      const r = t.getBoundingClientRect();
+      return whole ? r.top >= 0 && r.bottom <= innerHeight
+        : Math.min(r.bottom, innerHeight) - Math.max(r.top, 0) >= Math.min(r.height, 40) - 0.5; })""", whole)
+
+
 def boxes(page) -> dict:
     return page.evaluate("""() => Object.fromEntries(['board-box', 'review-chart', 'review-marks', 'review-detail']
-      .map((id) => { const r = document.getElementById(id).getBoundingClientRect(); return [id, [r.top, r.bottom]]; }))""")
+      .map((id) => { const r = document.getElementById(id).getBoundingClientRect(); return [id, [r.top, r.bottom]]; })
+      .concat([...document.querySelectorAll('#board .hinted')].map((t) => { const r = t.getBoundingClientRect();
+        return [t.dataset.target, [r.top, r.bottom]]; })))""")
 
 
 MARKS_COMING = "The computer is still looking for the moves that lost more than 20 points…"
@@ -242,9 +254,12 @@ def review(page, game: str, final: dict) -> None:
     reviewed = page.locator("#moves a.reviewed")
     assert reviewed.count() == 1 and reviewed.get_attribute("data-ply") == str(entry["ply"])
     assert reviewed.evaluate("a => a.closest('li').value") == entry["turn"]
-    # ui22: the mark's words in view with the chart and the board's bottom
-    assert in_view(page, "#review-detail") and in_view(page, "#review-chart"), boxes(page)
+    # ui22: the mark's words in view with the board's bottom; review28: and the move it suggests, marked on
+    # the board (a ZÈRTZ pool marble stood above the screen), and the mark on the chart, labelled
+    assert in_view(page, "#review-detail"), boxes(page)
+    assert suggestion_in_view(page), (game, boxes(page))
     on = page.locator("#review-chart g.mark.current")
+    assert in_view(page, "#review-chart g.mark.current text"), boxes(page)
     assert on.count() == 1 and on.get_attribute("data-ply") == str(ply)
     loss = re.search(r"About (\d+) points", detail).group(1)
     # review28: a mark is a loss of more than 20 points, and its words never say 20 or less
@@ -263,7 +278,8 @@ def review(page, game: str, final: dict) -> None:
     y0 = page.evaluate("scrollY")
     page.click("#embed-next")
     idle(page)
-    assert page.is_hidden("#review-detail") and page.locator("#board .hinted").count() == 0
+    assert page.locator("#review-detail.idle").count() == 1 and page.locator("#board .hinted").count() == 0
+    assert page.inner_text("#review-detail").startswith("Click a mark")  # review28: its room says what it is for
     assert page.locator("#review-chart g.mark.current").count() == 0 and page.locator("#moves a.reviewed").count() == 0
     assert page.evaluate("scrollY") == y0
     print(f"{game}: review of {final['plies']} plies: chart in {came['chart'] / 1000:.2f} s, marks in "
@@ -366,3 +382,34 @@ def test_a_game_opened_before_the_marks_never_gets_them(player, records):
     assert [p["notation"] for p in r["plies"]] == v["record"]["actions"]
     assert player.evaluate("window.reviewSeen")["chartSaid"] == MARKS_COMING
     assert player.inner_text("#review-marks") != MARKS_COMING
+
+
+def test_a_marks_suggestion_is_in_view_at_1280x800(player):
+    """review28: at 1280x800 a click on a mark of the newcomer's ZÈRTZ game (``tools/review_recall.py`` seed
+    10: its 23rd action handed over a capture, the suggestion a White marble from the pool) showed the mark's
+    words under the chart and scrolled them into view, and the suggested pool marble stood 46 px above the
+    screen's top (the board is taller than what is left of the screen above the words). The words now stand
+    over the chart: after each mark's click the suggested move's elements on the board and the words are
+    whole on the screen."""
+    from tests.test_bots_hint import HANDED_OVER
+    record = Record.new("zertz", {}, seed=10)
+    record.actions = list(HANDED_OVER)
+    player.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        player.evaluate("h => { location.hash = h; }", share_hash(json.loads(json.dumps(record.to_json())),
+                                                                    ["human", "random"]))
+        player.wait_for_selector("#gameover:not([hidden])")
+        player.click("#review")
+        player.wait_for_function("window.pygamesApp.review && window.pygamesApp.review.marks", timeout=120_000)
+        idle(player)
+        marks = player.locator("#review-chart .mark")
+        assert marks.count() >= 1
+        for k in range(marks.count()):
+            player.evaluate("window.scrollTo(0, 0)")
+            marks.nth(k).dispatch_event("click")
+            player.wait_for_selector("#review-detail:not([hidden])")
+            idle(player)
+            player.wait_for_function("document.querySelector('#board .hinted')")
+            assert suggestion_in_view(player, whole=True) and in_view(player, "#review-detail"), boxes(player)
+    finally:
+        player.set_viewport_size({"width": 1280, "height": 720})

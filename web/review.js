@@ -34,6 +34,7 @@ function el(name, attrs, text) {
 
 const gameKey = (v) => `${v.game}:${v.plies}:${JSON.stringify(v.record && v.record.actions.slice(-3))}`;
 
+const IDLE_DETAIL = "Click a mark on the chart for the position before that move and the computer's suggestion.";
 const MARKS_COMING = "The computer is still looking for the moves that lost more than 20 points…";
 const MARKS_SLICE = 0.1;  // seconds of the worker's Python a marks call works for (then it answers the page's clicks)
 let asked = 0;  // the review asked for last (a second click, or another game, makes an earlier one's answers stale)
@@ -89,7 +90,14 @@ export function reviewFollows(v) {
   // the mark's words and its move marked on the board speak of the mark's position only: a step away from it
   // (the step buttons, the list, the chart) drops them (ui22: they stayed, under another position)
   if (app.reviewAt && app.reviewAt.ply !== v.ply) app.reviewAt = null;
-  if (!app.reviewAt) $("review-detail").style.visibility = "hidden";  // its room kept: the page does not jump
+  // its room kept (the chart under it does not jump), saying what a mark would show (review28: a blank room
+  // over the chart read as a fault)
+  const d = $("review-detail");
+  if (!app.reviewAt && !d.hidden && !d.classList.contains("idle")) {
+    d.style.minHeight = `${d.offsetHeight}px`;
+    d.classList.add("idle");
+    d.textContent = IDLE_DETAIL;
+  }
   if (!shown) return;
   const c = shown.svg.querySelector("line.cursor");
   c.setAttribute("x1", shown.x(v.ply));
@@ -227,7 +235,8 @@ async function showMark(m, did, who, turn, entry) {
   d.textContent = `${turn}${who}: ${did}. ${there}. About ${m.points} points of the chance to win lost. `
     + `The computer suggests: ${m.label || m.better}${targets.size ? " (marked on the board)" : ""}.`;
   d.hidden = false;
-  d.style.visibility = "";
+  d.classList.remove("idle");
+  d.style.minHeight = "";
   reviewInView();
 }
 
@@ -243,17 +252,23 @@ function laidOut() {
 
 // The review in view with the board's bottom (ui22: "Review the game" opened it below the screen): the
 // page scrolls, once (on opening, on a mark), by the least that shows the review's end (the words under
-// the chart, a mark's detail right under it) while keeping the board's lower part above it, and the move
-// a mark suggests on the board too when the screen is tall enough for that as well (at 1280x800 a tall
-// board's top row is not: the words come first, the board is a scroll up). No scroll when all is seen.
+// the chart; a mark's words, over the chart) while keeping the board's lower part above it, and the move a
+// mark suggests on the board too (review28: a ZÈRTZ pool marble suggested stood above a 1280x800 screen's
+// top, the words then under the chart: they are over it now, so that both fit), then the chart under a
+// mark's words too where that still fits. No scroll when all is seen.
 function reviewInView() {
-  const d = $("review-detail");
-  const end = (!d.hidden ? d : $("review-box")).getBoundingClientRect().bottom;
+  const d = $("review-detail"), mark = !d.hidden && !d.classList.contains("idle");  // a mark's words shown
+  const end = (mark ? d : $("review-box")).getBoundingClientRect().bottom;
   const board = $("board-box").getBoundingClientRect();
-  const marked = [...$("board").querySelectorAll("[data-target].hinted")].map((t) => t.getBoundingClientRect().top - 8);
-  const lo = end + 8 - window.innerHeight;  // how far the review's end is under the screen
+  // each marked target's top, or 48 px above its bottom for a tall one (Verquere's bar: its lower part shows it)
+  const marked = [...$("board").querySelectorAll("[data-target].hinted")].map((t) => {
+    const r = t.getBoundingClientRect();
+    return Math.max(r.top, r.bottom - 48) - 8;
+  });
+  let lo = end + 8 - window.innerHeight;  // how far the review's end is under the screen
   let hi = board.bottom - 120;  // the most the page may go up by
   if (marked.length && Math.min(...marked) >= lo) hi = Math.min(hi, ...marked);
+  if (mark) lo = Math.max(lo, Math.min(hi, $("review-chart").getBoundingClientRect().bottom + 8 - window.innerHeight));
   const by = lo > hi ? hi : Math.max(lo, Math.min(hi, 0));  // no scroll when the range holds 0
   if (by) window.scrollBy({ top: by, behavior: "instant" });
 }
