@@ -260,7 +260,8 @@ function reviewInView() {
   const d = $("review-detail"), mark = !d.hidden && !d.classList.contains("idle");  // a mark's words shown
   const end = (mark ? d : $("review-box")).getBoundingClientRect().bottom;
   const board = $("board-box").getBoundingClientRect();
-  // each marked target's top, or 48 px above its bottom for a tall one (Verquere's bar: its lower part shows it)
+  // each marked target's top, or 48 px above its bottom for a tall one (a backgammon board's bar: its lower
+  // part shows it)
   const marked = [...$("board").querySelectorAll("[data-target].hinted")].map((t) => {
     const r = t.getBoundingClientRect();
     return Math.max(r.top, r.bottom - 48) - 8;
