@@ -58,6 +58,16 @@ class StateBase(State):
     def player_name(self, player: int) -> str:
         return self.name(player)
 
+    def history_notes(self) -> dict[int, str]:
+        """The move list's note on the match's first opening roll (G4), ``{index: colour}``: the player it
+        named by seat (``Player 2 goes first``, the colours not yet chosen) is called by the colour they
+        chose afterwards (G43) everywhere else in the list. Later games' rolls name the colour already."""
+        first = next((i for i, a in enumerate(self.history) if a.startswith("first ")), None)
+        if first is None:
+            return {}
+        c = self.colours[NAMES.index(self.history[first][6:])]
+        return {} if c is None else {first: COLOURS[c]}
+
     def _named(self, word: str) -> int:
         """The player called ``word`` (a colour, G43) in a notation already known to be legal."""
         return next(q for q in range(self.n) if self.name(q) == word)

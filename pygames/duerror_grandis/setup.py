@@ -76,7 +76,7 @@ class SetupMixin(StateBase):
 
     def _chance_outcomes(self):
         if self.part == "opening":
-            return [(Action(f"first {NAMES[p]}", label=f"{NAMES[p]} goes first", player=CHANCE), 1 / self.n) for p in range(self.n)]
+            return [(Action(f"first {NAMES[p]}", label=f"{self.name(p)} goes first", player=CHANCE), 1 / self.n) for p in range(self.n)]
         if self.part == "d6":
             return list(_D6_OUTCOMES)
         if self.part == "board":  # G40: a board drawn face down among those left

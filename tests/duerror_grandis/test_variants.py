@@ -1,6 +1,8 @@
 """Duerror Grandis rule tests for the player counts and the variants (G28-G43: Caecus, Factiosus, Parcus,
 Merus, their combinations, the length bound and the colours): each names the rule id of
 docs/rules/duerror_grandis.md it checks. The basic game's rules are in ``test_rules.py``."""
+import json
+
 import pytest
 
 from pygames.core import CHANCE, TERMINAL, IllegalAction, InvalidOption
@@ -276,3 +278,27 @@ def test_G43_colours_chosen_in_turn_order_with_the_boards_and_kept_for_the_match
     m = pos([[("melliran", "I9")], [("thete", "B7")]], parcus=2, colours=["Gold", "Blue"])
     play(m, "keep", "I9-out", "first Player 2")
     assert m.part == "board" and m.player_name(0) == "Gold" and "colour Red" not in legal(m)
+
+
+def test_G43_the_opening_roll_is_called_by_the_colour_chosen_after_it():
+    """G43 (with G4): the match's first opening roll names a seat (no colours yet); once that player has
+    chosen a colour, the move list calls them by it there too; a later game's roll names the colour."""
+    s = start(3)
+    labels = {a.notation: a.label for a in s.legal_actions()}
+    assert labels["first Player 2"] == "Player 2 goes first"
+    play(s, "first Player 2")
+    assert s.history_notes() == {}
+    play(s, "colour Blue")
+    assert s.history_notes() == {0: "Blue"}
+    from pygames import web  # the move list the page gets says it
+    from pygames.core.record import Record
+    rec = Record.new(GAME.id, {"players": 2}, seed=1, arranged=True).to_json()
+    rec["actions"] = ["first Player 2", "colour Blue"]
+    v = json.loads(web.call("load", json.dumps({"record": rec, "seats": ["human", "human"]})))["ok"]
+    assert v["moves"][0]["label"] == "Player 2 goes first: Blue"
+    s = pos([[("melliran", "I9")], [("thete", "B7")]], parcus=2, colours=["Gold", "Blue"])
+    play(s, "keep", "I9-out")
+    assert s.part == "opening"
+    labels = {a.notation: a.label for a in s.legal_actions()}
+    assert labels == {"first Player 1": f"{s.name(0)} goes first", "first Player 2": f"{s.name(1)} goes first"}
+    assert s.name(0) != "Player 1"
