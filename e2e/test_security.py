@@ -85,7 +85,8 @@ def test_hand_written_record_reveals_nothing_and_arranged_games_say_so(app, site
 
 def test_undo_button_says_why_it_is_off(app, site_url):
     """Finding 2: after a roll the human has not yet answered, Undo is disabled and its tooltip names
-    the roll; a move within the turn can be taken back and the tooltip says how."""
+    the roll, and a tap on it says so in the why line (a phone shows no tooltip); a move within the turn
+    can be taken back and the tooltip says how."""
     open_app(app, site_url, "new=verquere&quick&seats=human,random")
     v = wait_settled(app)
     for _ in range(30):
@@ -94,6 +95,10 @@ def test_undo_button_says_why_it_is_off(app, site_url):
             assert not app.is_disabled("#undo") and "Ctrl+Z" in title
         else:
             assert app.is_disabled("#undo") and title == v["undo_reason"] and title
+            # a phone shows no tooltip: a tap on the greyed button says the same in the why line
+            box = app.locator("#undo").bounding_box()
+            app.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            assert app.is_visible("#why") and title in app.inner_text("#why")
         if v["moves"][-1]["chance"] and "roll" in title:
             break
         perform(app, v["legal"][0])

@@ -49,6 +49,11 @@ function showWhy(out) {
   document.body.dataset.why = out.rule || "shown";
 }
 
+/** Say ``text`` in the why line: why a greyed button does nothing (its tooltip, which a phone never shows). */
+export function sayWhy(text) {
+  if (text) showWhy({ text });
+}
+
 export function clearWhy() {
   asked++;
   const box = $("why");

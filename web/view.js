@@ -5,7 +5,7 @@ import { $, app, call, showError, guarded, botDelay, store, stored, params, EMBE
 import { renderMoves, renderNav, renderEmbedNav, embedGo } from "./moves.js";
 import { highlight, renderButtons, play } from "./board.js";
 import { autosave } from "./saves.js";
-import { termsIn, clearWhy, loadGlossary } from "./explain.js";
+import { termsIn, clearWhy, sayWhy, loadGlossary } from "./explain.js";
 import { afterRender, showReview, features } from "./extras.js";
 import { startGame } from "./records.js";
 import { dropQuestion } from "./confirm.js";
@@ -312,6 +312,11 @@ function flashNote(text) {
 // ----- buttons -------------------------------------------------------------------------------------
 $("undo").addEventListener("click", guarded(async () => render(await call("undo"))));
 $("redo").addEventListener("click", guarded(async () => render(await call("redo"))));
+// A greyed Undo or Redo gets no click, but a tap or a press on it still comes as pointer events: it says
+// why it is off in the why line under the buttons (its tooltip, which a phone never shows).
+for (const id of ["undo", "redo"]) {
+  $(id).addEventListener("pointerup", () => { if ($(id).disabled) sayWhy($(id).title); });
+}
 $("browse-back").addEventListener("click", guarded(async () => render(await call("view", {}))));
 function newGame() {
   clearTimeout(app.botTimer);
