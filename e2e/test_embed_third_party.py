@@ -24,6 +24,8 @@ from tools.embed_boards import STEPPED_PLIES, embed_records
 
 from .helpers import play_first
 
+pytestmark = pytest.mark.first_visit  # a visitor who never came before (e2e/conftest.py)
+
 DENY_STORAGE = """
 if (window.top !== window) {
   const deny = () => { throw new DOMException("Access is denied for this document.", "SecurityError"); };

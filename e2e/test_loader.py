@@ -6,7 +6,11 @@ third-party frame may be denied, inside a worker (where PyScript opens its Index
 The fixture ``app`` fails any request that leaves the origin and any uncaught page error."""
 from __future__ import annotations
 
+import pytest
+
 from .helpers import open_app, play_first
+
+pytestmark = pytest.mark.first_visit  # a visitor who never came before (e2e/conftest.py)
 
 
 def test_the_site_starts_python_through_pyscript_and_micropip(app, site_url, requests_seen):

@@ -20,6 +20,8 @@ from .helpers import READY, check_page, idle, one_page, open_app, perform, play_
 from .test_dritzak_ui import shedder
 from .test_zoon_ui import fighter
 
+pytestmark = pytest.mark.first_visit  # a visitor who never came before (e2e/conftest.py)
+
 GAMES = ["dvonn", "zertz", "dvertz", "verquere", "dritzak", "duerror_grandis", "zoon"]
 HIDDEN = {"dritzak", "zoon"}
 CHOOSERS = {"dritzak": shedder, "zoon": fighter}  # a newcomer's quick way through the game

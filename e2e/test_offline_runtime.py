@@ -4,7 +4,11 @@ no request leaving the origin; and the memory snapshot made of that Python (web/
 a repeat visit restores."""
 from __future__ import annotations
 
+import pytest
+
 from .helpers import READY, play_first
+
+pytestmark = pytest.mark.first_visit  # a visitor who never came before (e2e/conftest.py)
 
 # the snapshot maker that loader.js starts once a page has been quiet for QUIET_MS, started here at once:
 # Pyodide, micropip from the site's lock file, our wheel installed by micropip, every game imported

@@ -8,6 +8,8 @@ freezes of running Python on the page (a 200 ms bound; the figures are printed).
 """
 from __future__ import annotations
 
+import pytest
+
 from .helpers import open_app, perform, wait_settled
 
 LONGTASKS = """
@@ -18,6 +20,7 @@ new PerformanceObserver((list) => {
 """
 
 
+@pytest.mark.first_visit
 def test_game_list_shows_before_python_is_ready(app, site_url):
     app.add_init_script(LONGTASKS)
     app.goto(f"{site_url}/index.html?nosw")

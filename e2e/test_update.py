@@ -21,6 +21,8 @@ import build
 
 from .helpers import play_first
 
+pytestmark = pytest.mark.first_visit  # a visitor who never came before (e2e/conftest.py)
+
 B_SCRIPT = '\ndocument.documentElement.dataset.build = "B";\n'
 B_CHECK = "import pygames, _pygames_build_b\nassert pygames.BUILD == 'B', pygames.BUILD\n"
 READY = "document.body.dataset.ready === '1'"

@@ -1,6 +1,8 @@
 """Verquere in the browser: whole games through clicks, resume, share links, bad input."""
 from __future__ import annotations
 
+import pytest
+
 import base64
 import json
 from collections import Counter
@@ -163,6 +165,7 @@ def test_corrupt_inputs_show_clear_errors(app, site_url):
     assert 'Unknown game "chess"' in app.inner_text("#error-text")
 
 
+@pytest.mark.first_visit
 def test_second_visit_works_offline(app, site_url):
     open_app(app, site_url, "new=verquere&quick&seats=human,random")
     v = wait_settled(app)
