@@ -209,8 +209,13 @@ def review(page, game: str, final: dict) -> None:
     if game in HIDDEN:  # once over, the record is every player's; the review sends nothing beyond it
         r = page.evaluate("window.pygamesApp.review")
         assert [p["notation"] for p in r["plies"]] == final["record"]["actions"]
-        assert set(r) == {"plies", "marks"} and all(set(m) == {"ply", "turn", "player", "loss", "points", "better",
-                                                               "label", "targets"} for m in r["marks"])
+        assert set(r) == {"plies", "marks", "slides"}
+        assert all(set(m) == {"ply", "turn", "player", "loss", "points", "better", "label", "targets"} for m in r["marks"])
+    # review28: with no move of the viewer's marked, the words say where the viewer's chance fell most
+    rv, me = page.evaluate("window.pygamesApp.review"), final["viewer"] or 0
+    slide, own = rv["slides"][me], [m for m in rv["marks"] if m["player"] == me]
+    said = page.inner_text("#review-marks")
+    assert said.endswith(slide["text"]) if slide and not own else "fell most" not in said, (said, slide)
     # ui20: the chart's axis counts the move list's turns (a turn of several actions is one)
     turns = final["moves"][-1]["turn"]
     axis = page.eval_on_selector_all("#review-chart text.turn", "els => els.map((e) => [Number(e.textContent), e.getAttribute('x')])")

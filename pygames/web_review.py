@@ -5,7 +5,8 @@ and the hard level's player, are :mod:`pygames.web_hint`'s).
 ``review {}`` — once the game is over (everything is revealed then): ``{"plies": [{"ply", "turn", "notation",
 "player", "win": [per player]}], "marks": [{"ply", "turn", "player", "loss", "points", "better", "label",
 "targets"}]}`` (``turn``: the ply's turn as the move list numbers it, a turn of several actions one number;
-``points``: the loss as the page says it, :func:`points`). For every ply (chance
+``points``: the loss as the page says it, :func:`points`), and ``"slides"``: per player, where that player's
+chance fell most (:func:`slides`). For every ply (chance
 outcomes too, ``player`` then :data:`~pygames.core.state.CHANCE`), ``win[q]`` is player ``q``'s estimated
 chance to win after it, judged from what ``q`` could see then: the mean over
 :data:`~pygames.web_hint.SAMPLES` states that looked the same to ``q`` (one in a perfect-information game)
@@ -59,7 +60,7 @@ judgements take a second or two in the browser, the marks' searches and their co
 "chart"}`` answers ``{"plies"}`` and keeps in the bridge what the marks need (:class:`_Review`: the decisions,
 the evaluation's marks, the time the judgements left of :data:`REVIEW_SECONDS`, spent by the next call from
 its own start, the round trip not counted); ``review {"part": "marks"}`` then answers ``{"done": true,
-"marks", "plies"}``, the marks and the entries of ``plies`` that they changed (:func:`_chart_marks`): put in
+"marks", "plies", "slides"}``, the marks and the entries of ``plies`` that they changed (:func:`_chart_marks`): put in
 place, exactly the one call's answer (``review {}``, which tools and tests use). The marks come in slices
 (review27) as the computer's moves do (``bot {"slice_ms"}``), so that the worker, which answers one call at a
 time, answers the page's clicks between two: ``review {"part": "marks", "slice": seconds}`` (a number in (0,
@@ -76,6 +77,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple
 
@@ -388,7 +390,8 @@ def cmd_review(args: dict) -> dict:
             raise
         finally:
             clock.stop()
-        return {"done": True, "marks": shown, "plies": [p for p, w in zip(r.plies, before) if p["win"] != w]}
+        return {"done": True, "marks": shown, "plies": [p for p, w in zip(r.plies, before) if p["win"] != w],
+                "slides": slides(r.plies, shown)}
     if not s.state.is_terminal():
         raise PygamesError("review: the game is not over yet (a review shows what every player held)")
     r = _chart(s, web)
@@ -397,7 +400,8 @@ def cmd_review(args: dict) -> dict:
         return {"plies": [dict(p, win=list(p["win"])) for p in r.plies]}  # the kept entries change later
     clock = _Clock()
     clock.run()
-    return {"plies": r.plies, "marks": _run(_marks(r, s, clock))}
+    shown = _run(_marks(r, s, clock))
+    return {"plies": r.plies, "marks": shown, "slides": slides(r.plies, shown)}
 
 
 def _chart(s, web) -> _Review:
@@ -484,6 +488,48 @@ def _marks(r: _Review, s, clock: _Clock):
         entry["turn"] = r.turns[entry["ply"] - 1]
         entry["points"] = points(entry["loss"])
     return shown
+
+
+SLIDE_TURNS = 10
+"""A slide (:func:`slides`) is the largest fall of a player's chance within at most this many turns of the
+move list."""
+
+
+def slides(plies: list[dict], marks: list[dict]) -> list[dict | None]:
+    """Where each player's chance fell most (review28: a chart sliding to 5% with no move marked said only
+    "No move lost more than 20 points"): per player ``q``, over the chart's ``plies`` (``{"ply", "turn",
+    "win"}``, the marks' changes in), the stretch of at most :data:`SLIDE_TURNS` turns over which ``q``'s
+    chance fell most, from its highest point to its lowest after it, as ``{"from", "to"}`` (the plies after
+    which it stood highest and lowest, 1 up), ``"fall"`` (0..1) and ``"text"``, what the page says under the
+    chart ("Your chance fell most between turns 12 and 19, from 48% to 9%…", adding that no move of ``q``'s
+    there lost more than :data:`MARK` when none of ``marks`` is ``q``'s there); None where it never fell by
+    more than :data:`MARK` so."""
+    out: list[dict | None] = []
+    players = len(plies[0]["win"]) if plies else 0
+    for q in range(players):
+        best = None  # (fall, i, j): the first deepest fall, from the latest of equal peaks
+        peaks: deque = deque()  # plies before j within the window, their chances falling (a sliding maximum)
+        for j, b in enumerate(plies):
+            if j:
+                while peaks and plies[peaks[-1]]["win"][q] <= plies[j - 1]["win"][q]:
+                    peaks.pop()
+                peaks.append(j - 1)
+            while peaks and b["turn"] - plies[peaks[0]]["turn"] > SLIDE_TURNS:
+                peaks.popleft()
+            if peaks and (best is None or plies[peaks[0]]["win"][q] - b["win"][q] > best[0]):
+                best = (plies[peaks[0]]["win"][q] - b["win"][q], peaks[0], j)
+        if best is None or best[0] <= MARK:
+            out.append(None)
+            continue
+        fall, i, j = best
+        a, b = plies[i], plies[j]
+        when = f"in turn {a['turn']}" if a["turn"] == b["turn"] else f"between turns {a['turn']} and {b['turn']}"
+        text = (f"Your chance fell most {when}, from {round(100 * a['win'][q])}% to "
+                f"{round(100 * b['win'][q])}%")
+        if not any(m["player"] == q and a["ply"] < m["ply"] <= b["ply"] for m in marks):
+            text += f", yet no move of yours there lost more than {round(100 * MARK)} points: step through it"
+        out.append({"from": a["ply"], "to": b["ply"], "fall": round(fall, 3), "text": text + "."})
+    return out
 
 
 def points(loss: float) -> int:

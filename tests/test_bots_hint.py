@@ -128,7 +128,7 @@ def test_review_shape_and_marks(game_id, options, monkeypatch):
         finish(seed)
         s = web._session
         r = call("review")
-        assert set(r) == {"plies", "marks"}
+        assert set(r) == {"plies", "marks", "slides"} and len(r["slides"]) == 2
         assert [p["ply"] for p in r["plies"]] == list(range(1, len(s.record.actions) + 1))
         for p, a in zip(r["plies"], s.record.actions):
             assert p["notation"] == a and len(p["win"]) == 2 and all(0.0 <= w <= 1.0 for w in p["win"])
@@ -345,11 +345,12 @@ def _two_calls(view_between: bool = True, parts: list | None = None) -> dict:
     if view_between:
         call("view", {"ply": 1})
     more = call("review", {"part": "marks"})
-    assert set(more) == {"done", "marks", "plies"} and more["done"] is True
+    assert set(more) == {"done", "marks", "plies", "slides"} and more["done"] is True
     if parts is not None:
         parts.extend((chart, more))
     changed = {p["ply"]: p for p in more["plies"]}
-    return {"plies": [changed.get(p["ply"], p) for p in chart["plies"]], "marks": more["marks"]}
+    return {"plies": [changed.get(p["ply"], p) for p in chart["plies"]], "marks": more["marks"],
+            "slides": more["slides"]}
 
 
 @pytest.mark.parametrize("game_id,options,seed", [("zertz", {}, 10), ("dvonn", {}, 2), ("zoon", {"first": "south"}, 2),
@@ -426,9 +427,10 @@ def _sliced(seconds: float, between=None, answers: list | None = None) -> dict:
             break
         if between is not None:
             between()
-    assert set(more) == {"done", "marks", "plies"} and more["done"] is True, more
+    assert set(more) == {"done", "marks", "plies", "slides"} and more["done"] is True, more
     changed = {p["ply"]: p for p in more["plies"]}
-    return {"plies": [changed.get(p["ply"], p) for p in chart["plies"]], "marks": more["marks"]}
+    return {"plies": [changed.get(p["ply"], p) for p in chart["plies"]], "marks": more["marks"],
+            "slides": more["slides"]}
 
 
 @pytest.mark.parametrize("game_id,options,seed", [("zertz", {}, 10), ("zoon", {"first": "south"}, 2)])
@@ -567,3 +569,39 @@ def test_a_marks_points_never_read_20_or_less(monkeypatch):
     call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
     marks = call("review")["marks"]
     assert marks and all(m["loss"] == 0.203 and m["points"] == 21 for m in marks), marks
+
+
+def _plies(*points, turns=None) -> list[dict]:
+    """Chart entries with player 0's chance ``points`` after plies 1, 2, … (player 1's the rest), one turn
+    a ply unless ``turns`` says."""
+    return [{"ply": i + 1, "turn": (turns or range(1, len(points) + 1))[i], "win": [w, round(1 - w, 3)]}
+            for i, w in enumerate(points)]
+
+
+def test_review_says_where_a_chance_slid():
+    """review28: a chart that slid to 5% with no move losing more than 20 points said only "No move lost
+    more than 20 points". The review now says, per player, where that player's chance fell most within
+    SLIDE_TURNS turns: from its highest point to its lowest after it, how far, and whether a move of the
+    player's there was marked; nothing where it never fell by more than 20 points so."""
+    plies = _plies(0.5, 0.55, 0.45, 0.35, 0.3, 0.2, 0.12, 0.1, 0.06, 0.3, 0.25)
+    s = web_review.slides(plies, [])
+    assert s[0] == {"from": 2, "to": 9, "fall": 0.49, "text": "Your chance fell most between turns 2 and 9, from 55% "
+                    "to 6%, yet no move of yours there lost more than 20 points: step through it."}
+    assert s[1]["from"] == 9 and s[1]["to"] == 10 and s[1]["fall"] == 0.24  # the other's rose 0.06 -> 0.3, fell back
+    # a mark of the player's inside the stretch: no "yet…"; another player's mark does not count
+    mark = {"ply": 5, "player": 0}
+    assert web_review.slides(plies, [mark])[0]["text"] == "Your chance fell most between turns 2 and 9, from 55% to 6%."
+    assert web_review.slides(plies, [dict(mark, player=1)])[0]["text"] == s[0]["text"]
+    # the stretch is SLIDE_TURNS turns at most: the same fall spread over more turns is measured in parts
+    slow = _plies(*[round(0.95 - 0.03 * k, 3) for k in range(31)])
+    assert web_review.slides(slow, [])[0]["fall"] == pytest.approx(0.03 * web_review.SLIDE_TURNS)
+    assert web_review.slides(_plies(0.6, 0.5, 0.45, 0.41), []) == [None, None]  # 19 points: nothing said
+    # several actions in one turn (a deployment): said as one turn
+    assert web_review.slides(_plies(0.5, 0.2, 0.25, turns=[1, 1, 2]), [])[0]["text"].startswith(
+        "Your chance fell most in turn 1, from 50% to 20%")
+    # and the bridge sends them with the marks, of the chart as the marks left it
+    rec = Record.new("zertz", {}, seed=10)
+    rec.actions = list(HANDED_OVER)
+    call("load", {"record": rec.to_json(), "seats": ["human", "easy"]})
+    r = call("review")
+    assert r["slides"] == web_review.slides(r["plies"], r["marks"]) and r["slides"][0] is not None

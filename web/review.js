@@ -75,7 +75,7 @@ export async function showReview(features) {
     return;
   }
   const changed = new Map((m.plies || []).map((p) => [p.ply, p]));
-  app.review = { plies: r.plies.map((p) => changed.get(p.ply) || p), marks: m.marks };
+  app.review = { plies: r.plies.map((p) => changed.get(p.ply) || p), marks: m.marks, slides: m.slides };
   const left = shown.box.scrollLeft;  // the player scrolled the chart meanwhile: it stays there
   drawReview(app.review, app.view);
   if (left !== at) shown.box.scrollLeft = left;
@@ -199,9 +199,12 @@ function drawReview(r, v, coming = false) {
   });
   box.append(scale, svg);
   shown = { key: gameKey(v), x, svg, box };
-  $("review-marks").textContent = coming ? MARKS_COMING : marks.length
-    ? `${marks.filter((m) => m.player === me).length} of your moves and ${marks.filter((m) => m.player !== me).length} of the others' lost more than 20 points.`
-    : "No move lost more than 20 points.";
+  const own = marks.filter((m) => m.player === me).length;
+  // review28: with no move of one's own marked, where one's chance fell most (the bridge's words), if it did
+  const slide = !coming && !own && Array.isArray(r.slides) && r.slides[me] ? ` ${r.slides[me].text}` : "";
+  $("review-marks").textContent = (coming ? MARKS_COMING : marks.length
+    ? `${own} of your moves and ${marks.length - own} of the others' lost more than 20 points.`
+    : "No move lost more than 20 points.") + slide;
   $("review-box").hidden = false;
   reviewInView();
   // the chart opens where the game was decided: its last mark (or its end) in view
