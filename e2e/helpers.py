@@ -1,9 +1,14 @@
 """A generic UI driver: plays any registered game through the page by clicking the targets and buttons
-of a chosen legal action, exactly as a player would."""
+of a chosen legal action, exactly as a player would; and :func:`random_game`, the seeded random games (in
+CPython) that tests open as records or share links."""
 from __future__ import annotations
 
 import random
 from contextlib import contextmanager
+from typing import Callable
+
+from pygames.core.chance import sample_outcome
+from pygames.core.record import Record
 
 READY = "document.body.dataset.ready === '1'"
 
@@ -162,3 +167,20 @@ def play_first(page, moves: int) -> dict:
         perform(page, v["legal"][0])
         v = wait_settled(page, v["ply"], light=True)
     return v
+
+
+def random_game(game: str, options: dict, seed: int, stop: Callable | None = None,
+                arranged: bool = True) -> tuple[Record, object]:
+    """A seeded random game of ``game`` played in CPython (no page): from its first position, chance
+    outcomes by their odds and every decision at random, both drawn from ``random.Random(seed)``, until
+    ``stop(state, actions)`` (called at each position before its action is drawn, ``actions`` the
+    notations played so far) returns true, or the game ends. Returns the record (``arranged`` as asked:
+    an arranged record replays its outcomes as they are; its ``actions`` those played) and the state it
+    stopped at (terminal when ``stop`` never said so). The same seed gives the same game."""
+    rec = Record.new(game, options, seed=seed, arranged=arranged)
+    state, rng = rec.replay(0), random.Random(seed)
+    while not state.is_terminal() and not (stop is not None and stop(state, rec.actions)):
+        a = sample_outcome(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        rec.actions.append(getattr(a, "notation", a))
+        state = state.child(rec.actions[-1])
+    return rec, state

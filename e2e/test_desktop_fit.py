@@ -8,15 +8,10 @@ from __future__ import annotations
 
 import base64
 import json
-import random
 
 import pytest
 
-import pygames.core
-from pygames.core.chance import sample_outcome
-from pygames.core.record import Record
-
-from .helpers import SMALLEST_TEXT, idle, open_app
+from .helpers import SMALLEST_TEXT, idle, open_app, random_game
 
 GAMES = [("dvonn", {}, 40), ("zertz", {"board": "37 rings"}, 14), ("zertz", {"board": "61 rings"}, 20),
          ("dvertz", {}, 30), ("duerror_grandis", {"players": 3}, 40), ("dritzak", {"players": 2}, 40),
@@ -27,17 +22,11 @@ GAMES = [("dvonn", {}, 40), ("zertz", {"board": "37 rings"}, 14), ("zertz", {"bo
 def midgame(game: str, options: dict, plies: int) -> tuple[dict, int]:
     """A record of random play stopped after ``plies`` actions or more, where the first player is to
     choose among several moves; and the number of players."""
-    g = pygames.core.get_game(game)
     for seed in range(3, 40):
-        rec = Record.new(game, options, seed=seed, arranged=True)
-        state, rng, actions = g.new_initial_state(rec.options), random.Random(seed), []
-        while not state.is_terminal():
-            p = state.current_player()
-            if len(actions) >= plies and p == 0 and len(state.legal_actions()) > 1:
-                return dict(rec.to_json(), actions=actions), state.num_players
-            a = sample_outcome(state, rng) if p < 0 else rng.choice(state.legal_actions())
-            actions.append(getattr(a, "notation", a))
-            state = state.child(actions[-1])
+        rec, state = random_game(game, options, seed, lambda state, actions: len(actions) >= plies
+                                 and state.current_player() == 0 and len(state.legal_actions()) > 1)
+        if not state.is_terminal():
+            return rec.to_json(), state.num_players
     raise AssertionError(f"no game of {game} lasted {plies} actions")
 
 
@@ -102,14 +91,8 @@ def test_the_whole_turn_is_in_view_at_1280x800(app, site_url, game, options, pli
 
 def finished(game: str, options: dict, seed: int) -> tuple[dict, int]:
     """A random game of ``game`` played to its end (chance outcomes by their odds); and its players."""
-    g = pygames.core.get_game(game)
-    rec = Record.new(game, options, seed=seed, arranged=True)
-    state, rng, actions = g.new_initial_state(rec.options), random.Random(seed), []
-    while not state.is_terminal():
-        a = sample_outcome(state, rng) if state.current_player() < 0 else rng.choice(state.legal_actions())
-        actions.append(getattr(a, "notation", a))
-        state = state.child(actions[-1])
-    return dict(rec.to_json(), actions=actions), state.num_players
+    rec, state = random_game(game, options, seed)
+    return rec.to_json(), state.num_players
 
 
 def share(rec: dict, n: int) -> str:
@@ -159,17 +142,11 @@ PANEL = """() => { const box = (e) => { const r = e.getBoundingClientRect(); ret
 
 def secret_choice(seed: int) -> tuple[dict, int]:
     """A random classic-combat Zoon game stopped where South (the first seat) makes a secret choice."""
-    g = pygames.core.get_game("zoon")
-    rec = Record.new("zoon", {"combat": "classic"}, seed=seed, arranged=True)
-    state, rng, actions = g.new_initial_state(rec.options), random.Random(seed), []
-    while not state.is_terminal():
-        legal = [] if state.current_player() < 0 else state.legal_actions()
-        if state.current_player() == 0 and any(a.notation.startswith("secret ") for a in legal):
-            return dict(rec.to_json(), actions=actions), 2
-        a = sample_outcome(state, rng) if state.current_player() < 0 else rng.choice(legal)
-        actions.append(getattr(a, "notation", a))
-        state = state.child(actions[-1])
-    raise AssertionError("no secret choice")
+    rec, state = random_game("zoon", {"combat": "classic"}, seed, lambda state, actions: state.current_player() == 0
+                             and any(a.notation.startswith("secret ") for a in state.legal_actions()))
+    if state.is_terminal():
+        raise AssertionError("no secret choice")
+    return rec.to_json(), 2
 
 
 @pytest.mark.parametrize("seed", [3, 4])

@@ -9,11 +9,10 @@ import random
 import re
 
 import pygames.games  # noqa: F401  (registers the shipped games for Record.replay: core imports none)
-from pygames.core.chance import sample_outcome
 from pygames.core.record import Record
 from pygames.core.registry import get_game
 
-from .helpers import idle, open_app, perform, play_game, view, wait_settled
+from .helpers import idle, open_app, perform, play_game, random_game, view, wait_settled
 
 COUNT_CURTAINS = """() => { window.__curtains = 0;
   new MutationObserver(() => { if (!document.getElementById('curtain').hidden) window.__curtains++; })
@@ -195,13 +194,7 @@ def test_laptop_pile_hand_and_confirm_on_one_screen(app, site_url):
 
 def finished(game: str, options: dict, seed: int) -> dict:
     """The record (JSON) of a random game played to its end, chance outcomes drawn from ``seed``."""
-    rec = Record.new(game, options, seed=seed, arranged=True)
-    state, rng = rec.replay(0), random.Random(seed)
-    while not state.is_terminal():
-        a = sample_outcome(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
-        rec.actions.append(getattr(a, "notation", a))
-        state = state.child(rec.actions[-1])
-    return rec.to_json()
+    return random_game(game, options, seed)[0].to_json()
 
 
 PILE_AND_RESULT = """() => {

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import base64
 import json
-import random
 import re
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -25,10 +24,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from pygames.core import get_game
-from pygames.core.chance import sample_outcome
 from pygames.core.record import Record
 
-from .helpers import check_page, idle, one_page, perform, settle_move, view, wait_settled
+from .helpers import check_page, idle, one_page, perform, random_game, settle_move, view, wait_settled
 from .test_accessibility import serious
 
 GAMES = {"dvonn": {}, "zertz": {}, "dvertz": {}, "verquere": {}, "dritzak": {"players": 2},
@@ -43,21 +41,13 @@ OVER = "The game is over: review it, or play again"
 def near_end(game: str, options: dict, seed: int) -> tuple[dict, list[str]]:
     """A random game of ``game`` played to its end (chance outcomes by their odds): its record cut at the
     last decision of the first player with a choice, and the actions that followed in the game."""
-    rng = random.Random(seed)
-    rec = Record.new(game, options, seed=seed)
-    state = rec.replay(0)
-    decisions = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            a = sample_outcome(state, rng)
-            a = a if isinstance(a, str) else a.notation
-        else:
-            legal = state.legal_actions()
-            if state.current_player() == 0 and len(legal) > 1:
-                decisions.append(len(rec.actions))
-            a = rng.choice(legal).notation
-        rec.actions.append(a)
-        state = state.child(a)
+    decisions = []  # where the first player chose among several actions
+
+    def note(state, actions) -> bool:  # never stops the game: notes its decisions
+        if state.current_player() == 0 and len(state.legal_actions()) > 1:
+            decisions.append(len(actions))
+        return False
+    rec, _ = random_game(game, options, seed, note, arranged=False)
     k = decisions[-1]
     rest = rec.actions[k:]
     rec.actions = rec.actions[:k]
