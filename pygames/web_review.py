@@ -86,7 +86,6 @@ from .core.bots import MCTSBot
 from .core.chance import sample_outcome
 from .core.errors import PygamesError
 from .web_review_confirm import _confirmed  # the hard level's confirmation of the marks
-from .web_review_own import _own_end  # a step of a whole judged like for like (Zoon's deployment)
 
 CANDIDATES = 12
 """Actions judged per decision in a game with a candidate order (ZÈRTZ, Zoon, Dvertz), best first."""
@@ -145,13 +144,8 @@ def _move_value(state, notation: str, mover: int, rng: random.Random, replies: b
     move next, a forced line is followed to the next free choice: while the player to move has at most
     :data:`FORCED` legal actions (a compulsory capture leaves few), the mover plays its best by one ply and
     another player the action best for that player by one ply (at most :data:`FORCED_PLIES` such actions); the value is ``mover``'s
-    :func:`_chance` where the line stops (a free choice, a chance node or the end). In a game whose
-    ``extra["review_own_steps"]`` says ``state`` is one of the mover's steps of a whole (review29: Zoon's
-    deployment), the step is judged like for like, as :func:`_own_end` settles it."""
+    :func:`_chance` where the line stops (a free choice, a chance node or the end)."""
     t = state.child(notation)
-    own = state.game.extra.get("review_own_steps") if isinstance(state.game.extra, dict) else None
-    if own is not None and own(state):
-        t = _own_end(state, t, mover, rng, own)
     return hint._chance(_forced_end(t, mover, rng) if replies else t, mover, rng)
 
 
@@ -430,7 +424,7 @@ def _chart(s, web) -> _Review:
             looks = hint._looks(state, mover, rng, samples)
             judged = {}
             for a in _choices(state, notation, rng, width):
-                judged[a.notation] = sum(_move_value(d, a.notation, mover, rng, False) for d in looks) / len(looks)
+                judged[a.notation] = sum(hint._chance(d.child(a.notation), mover, rng) for d in looks) / len(looks)
             # the played move's place in the evaluation's order (ties in the game's candidate order): the
             # further from the top, the sooner the search looks at the decision
             order = sorted(judged, key=lambda n: -judged[n])
@@ -507,9 +501,8 @@ def slides(plies: list[dict], marks: list[dict]) -> list[dict | None]:
     "win"}``, the marks' changes in), the stretch of at most :data:`SLIDE_TURNS` turns over which ``q``'s
     chance fell most, from its highest point to its lowest after it, as ``{"from", "to"}`` (the plies after
     which it stood highest and lowest, 1 up), ``"fall"`` (0..1) and ``"text"``, what the page says under the
-    chart ("Your chance fell most between turns 12 and 19, from 48% to 9%…", adding "yet none of your moves
-    there was marked: step through it" when none of ``marks`` is ``q``'s there: review29, the page's line
-    before it already says what a mark is, "No move lost more than 20 points."); None where it never fell by
+    chart ("Your chance fell most between turns 12 and 19, from 48% to 9%…", adding that no move of ``q``'s
+    there lost more than :data:`MARK` when none of ``marks`` is ``q``'s there); None where it never fell by
     more than :data:`MARK` so."""
     out: list[dict | None] = []
     players = len(plies[0]["win"]) if plies else 0
@@ -534,7 +527,7 @@ def slides(plies: list[dict], marks: list[dict]) -> list[dict | None]:
         text = (f"Your chance fell most {when}, from {round(100 * a['win'][q])}% to "
                 f"{round(100 * b['win'][q])}%")
         if not any(m["player"] == q and a["ply"] < m["ply"] <= b["ply"] for m in marks):
-            text += ", yet none of your moves there was marked: step through it"  # review29: the line before says 20
+            text += f", yet no move of yours there lost more than {round(100 * MARK)} points: step through it"
         out.append({"from": a["ply"], "to": b["ply"], "fall": round(fall, 3), "text": text + "."})
     return out
 

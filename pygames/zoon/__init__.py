@@ -37,8 +37,6 @@ GAME = register(Game(
     max_game_length=max_game_length,  # ZN51: derived from the rules, per options
     extra={"candidates": ai.candidates, "search_root": ai.note_root,
            "bot": ai_deep.make_level_bot,  # medium, hard: the two- and three-ply look-aheads; easy: the core's search
-           # the review judges a deployment step by the arrangement it leads to (pygames.web_review_own._own_end)
-           "review_own_steps": lambda state: state.phase in ("deal", "arrange"),
            "eval_scale": 3.39,  # the review's chance to win, 1/(1+exp(-3.39 v)): build.py bench --calibrate
            "bench": [("alternate", {"combat": "alternate", "first": "south"}),
                      ("classic", {"combat": "classic", "first": "south"})],
